@@ -20,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -40,7 +42,10 @@ public final class OnnxEmbedder implements Embedder {
   private static final Map<String, Loaded> MODELS = new ConcurrentHashMap<>();
 
   private final EmbedderSpec spec;
-  private final Predictor<String[], float[][]> predictor;
+  private static final int BUCKET = 8;
+
+  private final Predictor<long[][][], float[][]> predictor;
+  private final HuggingFaceTokenizer tokenizer;
   private final int dimension;
 
   public OnnxEmbedder(EmbedderSpec spec) {
@@ -51,6 +56,7 @@ public final class OnnxEmbedder implements Embedder {
     this.spec = spec;
     Loaded loaded = MODELS.computeIfAbsent(cacheKey(spec), k -> load(spec));
     this.predictor = loaded.model.newPredictor();
+    this.tokenizer = loaded.tokenizer;
     this.dimension = loaded.dimension;
   }
 
@@ -64,22 +70,58 @@ public final class OnnxEmbedder implements Embedder {
     return dimension;
   }
 
+  /**
+   * Texts are padded to a multiple of {@value #BUCKET} tokens of their own length and batched only with
+   * texts of the same padded length, so a text's vector never depends on which other texts share its
+   * batch: the same label gets bit-identical vectors in any run, partitioning or batch size.
+   */
   @Override
   public float[][] embed(List<String> texts) {
     float[][] out = new float[texts.size()][];
+    Encoding[] enc = new Encoding[texts.size()];
+    Map<Integer, List<Integer>> buckets = new TreeMap<>();
+    for (int i = 0; i < enc.length; i++) {
+      enc[i] = tokenizer.encode(texts.get(i) == null ? "" : texts.get(i));
+      int len = enc[i].getIds().length;
+      buckets.computeIfAbsent((len + BUCKET - 1) / BUCKET * BUCKET, k -> new ArrayList<>()).add(i);
+    }
     int batch = spec.batchSize();
-    for (int from = 0; from < texts.size(); from += batch) {
-      int to = Math.min(texts.size(), from + batch);
-      String[] chunk = texts.subList(from, to).toArray(new String[0]);
-      float[][] vectors;
-      try {
-        vectors = predictor.predict(chunk);
-      } catch (TranslateException e) {
-        throw new EmbeddingException("ONNX embedding failed for model " + spec + ": " + e.getMessage(), e);
+    for (Map.Entry<Integer, List<Integer>> bucket : buckets.entrySet()) {
+      List<Integer> idx = bucket.getValue();
+      for (int from = 0; from < idx.size(); from += batch) {
+        List<Integer> part = idx.subList(from, Math.min(idx.size(), from + batch));
+        List<Encoding> encs = new ArrayList<>(part.size());
+        for (int i : part) {
+          encs.add(enc[i]);
+        }
+        float[][] vectors;
+        try {
+          vectors = predictor.predict(pad(encs, bucket.getKey()));
+        } catch (TranslateException e) {
+          throw new EmbeddingException("ONNX embedding failed for model " + spec + ": " + e.getMessage(), e);
+        }
+        for (int k = 0; k < part.size(); k++) {
+          out[part.get(k)] = vectors[k];
+        }
       }
-      System.arraycopy(vectors, 0, out, from, vectors.length);
     }
     return out;
+  }
+
+  /** ids, attention mask and token types, right-padded with zeros to {@code length} (or the longest). */
+  private static long[][][] pad(List<Encoding> encs, int length) {
+    int t = length;
+    for (Encoding e : encs) {
+      t = Math.max(t, e.getIds().length);
+    }
+    long[][][] x = new long[3][encs.size()][t];
+    for (int i = 0; i < encs.size(); i++) {
+      Encoding e = encs.get(i);
+      System.arraycopy(e.getIds(), 0, x[0][i], 0, e.getIds().length);
+      System.arraycopy(e.getAttentionMask(), 0, x[1][i], 0, e.getAttentionMask().length);
+      System.arraycopy(e.getTypeIds(), 0, x[2][i], 0, e.getTypeIds().length);
+    }
+    return x;
   }
 
   @Override
@@ -111,7 +153,7 @@ public final class OnnxEmbedder implements Embedder {
               .optTokenizerPath(tokenizerFile)
               .optMaxLength(spec.maxLength())
               .optTruncation(true)
-              .optPadding(true)
+              .optPadding(false)
               .build();
     } catch (IOException | RuntimeException e) {
       throw new EmbeddingException(
@@ -119,16 +161,16 @@ public final class OnnxEmbedder implements Embedder {
               + " (give a HuggingFace tokenizer.json exported with the model)",
           e);
     }
-    Criteria<String[], float[][]> criteria =
+    Criteria<long[][][], float[][]> criteria =
         Criteria.builder()
-            .setTypes(String[].class, float[][].class)
+            .setTypes(long[][][].class, float[][].class)
             .optModelPath(modelFile)
             .optEngine("OnnxRuntime")
             .optOption("interOpNumThreads", "1")
             .optOption("intraOpNumThreads", Integer.toString(intraOpThreads()))
-            .optTranslator(new SentenceTranslator(tokenizer))
+            .optTranslator(new PooledTranslator())
             .build();
-    ZooModel<String[], float[][]> model;
+    ZooModel<long[][][], float[][]> model;
     try {
       model = criteria.loadModel();
     } catch (ModelNotFoundException | MalformedModelException | IOException | RuntimeException e) {
@@ -138,8 +180,8 @@ public final class OnnxEmbedder implements Embedder {
           e);
     }
     int dim;
-    try (Predictor<String[], float[][]> p = model.newPredictor()) {
-      dim = p.predict(new String[] {"dimension probe"})[0].length;
+    try (Predictor<long[][][], float[][]> p = model.newPredictor()) {
+      dim = p.predict(pad(List.of(tokenizer.encode("dimension probe")), 0))[0].length;
     } catch (TranslateException e) {
       throw new EmbeddingException("ONNX model " + modelFile + " cannot embed a probe sentence", e);
     }
@@ -148,7 +190,7 @@ public final class OnnxEmbedder implements Embedder {
           "ONNX model " + modelFile + " gives " + dim + "-d vectors, configuration expects "
               + spec.dimension());
     }
-    return new Loaded(model, dim);
+    return new Loaded(model, tokenizer, dim);
   }
 
   /** Threads ONNX Runtime uses per call; Spark already runs one task per core, so 1 by default. */
@@ -202,46 +244,28 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   private static final class Loaded {
-    final ZooModel<String[], float[][]> model;
+    final ZooModel<long[][][], float[][]> model;
+    final HuggingFaceTokenizer tokenizer;
     final int dimension;
 
-    Loaded(ZooModel<String[], float[][]> model, int dimension) {
+    Loaded(ZooModel<long[][][], float[][]> model, HuggingFaceTokenizer tokenizer, int dimension) {
       this.model = model;
+      this.tokenizer = tokenizer;
       this.dimension = dimension;
     }
   }
 
-  /** Tokenise a batch, run the encoder, mean-pool over real tokens, L2-normalise. */
-  private static final class SentenceTranslator implements NoBatchifyTranslator<String[], float[][]> {
-    private final HuggingFaceTokenizer tokenizer;
-
-    SentenceTranslator(HuggingFaceTokenizer tokenizer) {
-      this.tokenizer = tokenizer;
-    }
-
+  /** Run the encoder on padded token arrays, mean-pool over real tokens, L2-normalise. */
+  private static final class PooledTranslator implements NoBatchifyTranslator<long[][][], float[][]> {
     @Override
-    public NDList processInput(TranslatorContext ctx, String[] input) {
-      Encoding[] enc = tokenizer.batchEncode(input);
-      int n = enc.length;
-      int len = enc[0].getIds().length;
-      long[][] ids = new long[n][];
-      long[][] mask = new long[n][];
-      long[][] types = new long[n][];
-      for (int i = 0; i < n; i++) {
-        ids[i] = enc[i].getIds();
-        mask[i] = enc[i].getAttentionMask();
-        types[i] = enc[i].getTypeIds();
-        if (ids[i].length != len) {
-          throw new IllegalStateException("tokenizer did not pad the batch to one length");
-        }
-      }
-      ctx.setAttachment("mask", mask);
+    public NDList processInput(TranslatorContext ctx, long[][][] input) {
+      ctx.setAttachment("mask", input[1]);
       NDManager m = ctx.getNDManager();
-      NDArray a = m.create(ids);
+      NDArray a = m.create(input[0]);
       a.setName("input_ids");
-      NDArray b = m.create(mask);
+      NDArray b = m.create(input[1]);
       b.setName("attention_mask");
-      NDArray c = m.create(types);
+      NDArray c = m.create(input[2]);
       c.setName("token_type_ids");
       return new NDList(a, b, c);
     }

@@ -1,0 +1,102 @@
+package io.kgrag.jobs.catalog;
+
+import static org.apache.spark.sql.types.DataTypes.FloatType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+import static org.apache.spark.sql.types.DataTypes.TimestampType;
+import static org.apache.spark.sql.types.DataTypes.createArrayType;
+import static org.apache.spark.sql.types.DataTypes.createMapType;
+
+import java.util.Arrays;
+import java.util.Locale;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Every Delta table kgrag writes: its name in database {@code kgrag}, its schema, and a one-line
+ * description. Locations are {@code <warehouse>/<name>}; see {@link Catalog}.
+ */
+public enum KgTable {
+  ENTITIES(
+      "Nodes of the knowledge graph; entity_id is a stable hash of key",
+      col("entity_id", LongType, false),
+      col("key", StringType, false),
+      col("label", StringType, false),
+      col("description", StringType, true),
+      col("source", StringType, true)),
+  RELATIONS(
+      "Directed labelled edges; edge_id is a stable hash of (src key, relation, dst key)",
+      col("edge_id", LongType, false),
+      col("src_id", LongType, false),
+      col("relation", StringType, false),
+      col("dst_id", LongType, false),
+      col("description", StringType, true),
+      col("source", StringType, true)),
+  INGEST_REJECTS(
+      "Every input line that was not accepted, with its reason",
+      col("source", StringType, false),
+      col("line_no", LongType, false),
+      col("raw", StringType, true),
+      col("reason", StringType, false),
+      col("run_id", StringType, false)),
+  ENTITY_EMBEDDINGS(
+      "Label embeddings of entities (L2-normalised), with the label they were computed from",
+      col("entity_id", LongType, false),
+      col("model", StringType, false),
+      col("label", StringType, false),
+      col("vector", createArrayType(FloatType, false), false)),
+  RELATION_EMBEDDINGS(
+      "Embeddings of relation names made readable (directed_by -> 'directed by')",
+      col("relation", StringType, false),
+      col("model", StringType, false),
+      col("label", StringType, false),
+      col("vector", createArrayType(FloatType, false), false)),
+  RUNS(
+      "One row per job stage run: what it read, wrote and how long it took",
+      col("run_id", StringType, false),
+      col("stage", StringType, false),
+      col("input", StringType, true),
+      col("started_at", TimestampType, false),
+      col("duration_ms", LongType, false),
+      col("rows", createMapType(StringType, LongType, false), true),
+      col("versions", createMapType(StringType, LongType, false), true),
+      col("status", StringType, false),
+      col("message", StringType, true));
+
+  private final String description;
+  private final StructType schema;
+
+  KgTable(String description, StructField... fields) {
+    this.description = description;
+    this.schema = new StructType(fields);
+  }
+
+  /** The table's name in database {@code kgrag} and its folder under the warehouse. */
+  public String tableName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** {@code kgrag.<name>}. */
+  public String qualifiedName() {
+    return Catalog.DATABASE + "." + tableName();
+  }
+
+  public StructType schema() {
+    return schema;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** Column names in schema order. */
+  public String[] columns() {
+    return Arrays.stream(schema.fields()).map(StructField::name).toArray(String[]::new);
+  }
+
+  private static StructField col(String name, DataType type, boolean nullable) {
+    return new StructField(name, type, nullable, Metadata.empty());
+  }
+}
