@@ -1,0 +1,101 @@
+package io.kgrag.jobs;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.EmbedderSpec;
+import java.util.Locale;
+import org.apache.spark.SparkConf;
+
+/**
+ * kgrag's own settings. They live in the Spark configuration under {@code spark.kgrag.*} (so one
+ * properties file per deployment holds everything, and executors see them); command-line options
+ * override them. Every key is documented in conf/local.properties and the README.
+ */
+public final class KgragConf {
+  public static final String WAREHOUSE = "spark.kgrag.warehouse";
+  public static final String EMBED_KIND = "spark.kgrag.embed.kind";
+  public static final String EMBED_MODEL = "spark.kgrag.embed.model";
+  public static final String EMBED_MODEL_PATH = "spark.kgrag.embed.model-path";
+  public static final String EMBED_TOKENIZER_PATH = "spark.kgrag.embed.tokenizer-path";
+  public static final String EMBED_URL = "spark.kgrag.embed.url";
+  public static final String EMBED_API_KEY_ENV = "spark.kgrag.embed.api-key-env";
+  public static final String EMBED_BATCH = "spark.kgrag.embed.batch-size";
+  public static final String EMBED_DIMENSION = "spark.kgrag.embed.dimension";
+
+  private final SparkConf conf;
+
+  public KgragConf(SparkConf conf) {
+    this.conf = conf;
+  }
+
+  public String get(String key, String dflt) {
+    String v = conf.get(key, dflt);
+    return v == null ? null : v.trim();
+  }
+
+  public int getInt(String key, int dflt) {
+    String v = get(key, null);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new UserInputException("configuration " + key + "=" + v + " is not an integer");
+    }
+  }
+
+  /** The warehouse root: the option if given, else {@value #WAREHOUSE}, else {@code ./warehouse}. */
+  public String warehouse(String option) {
+    return option != null ? option : get(WAREHOUSE, "warehouse");
+  }
+
+  /**
+   * The embedder the configuration describes ({@code onnx}, the default, or {@code openai}); non-null
+   * arguments (command-line options) win over the configuration.
+   */
+  public EmbedderSpec embedder(String kindOption, String modelPathOption, String tokenizerPathOption) {
+    String kind = (kindOption != null ? kindOption : get(EMBED_KIND, "onnx")).toLowerCase(Locale.ROOT);
+    int batch = getInt(EMBED_BATCH, 64);
+    try {
+      switch (kind) {
+        case "onnx":
+          {
+            EmbedderSpec.Builder b = EmbedderSpec.onnx().batchSize(batch);
+            String model = modelPathOption != null ? modelPathOption : get(EMBED_MODEL_PATH, null);
+            String tokenizer = tokenizerPathOption != null ? tokenizerPathOption : get(EMBED_TOKENIZER_PATH, null);
+            if (model != null && !model.isEmpty()) {
+              b.modelPath(model).tokenizerPath(tokenizer);
+              b.modelId(get(EMBED_MODEL, Paths.fileName(model)));
+              b.dimension(getInt(EMBED_DIMENSION, 0));
+            }
+            return b.build();
+          }
+        case "openai":
+          {
+            String url = get(EMBED_URL, null);
+            String model = get(EMBED_MODEL, null);
+            if (url == null || model == null) {
+              throw new UserInputException(
+                  "--embedder openai needs " + EMBED_URL + " and " + EMBED_MODEL + " (set them in the --conf-file profile)");
+            }
+            return EmbedderSpec.openAi(url, model)
+                .apiKeyEnv(get(EMBED_API_KEY_ENV, "KGRAG_LLM_API_KEY"))
+                .batchSize(batch)
+                .dimension(getInt(EMBED_DIMENSION, 0))
+                .build();
+          }
+        default:
+          throw new UserInputException("unknown embedder '" + kind + "' (expected onnx or openai)");
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad embedder configuration: " + e.getMessage(), e);
+    }
+  }
+
+  private static final class Paths {
+    static String fileName(String p) {
+      int i = p.replace('\\', '/').lastIndexOf('/');
+      return i >= 0 ? p.substring(i + 1) : p;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.kgrag.jobs;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.EmbeddingException;
+import io.kgrag.jobs.cli.DemoCommand;
+import io.kgrag.jobs.cli.IndexCommand;
+import java.io.PrintWriter;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The entry point of every kgrag job ({@code spark-submit --class io.kgrag.jobs.KgragMain}).
+ *
+ * <p>Exit codes: 0 success; 2 bad options or unusable input (one line on stderr, nothing written);
+ * 1 any other failure (with its stack trace).
+ */
+@Command(
+    name = "kgrag",
+    mixinStandardHelpOptions = true,
+    versionProvider = KgragMain.Version.class,
+    description = "Knowledge-graph retrieval-augmented generation at batch scale on Apache Spark.",
+    subcommands = {IndexCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+public final class KgragMain implements Runnable {
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(new CommandLine(this), "missing command (try: kgrag --help)");
+  }
+
+  public static void main(String[] args) {
+    int code = execute(args);
+    SparkSession.getActiveSession().foreach(s -> {
+      s.stop();
+      return null;
+    });
+    System.exit(code);
+  }
+
+  /** Runs one command and returns its exit code without exiting (tests call this). */
+  public static int execute(String... args) {
+    CommandLine cli = new CommandLine(new KgragMain());
+    cli.setExecutionExceptionHandler(
+        (ex, cmd, parsed) -> {
+          PrintWriter err = cmd.getErr();
+          Throwable cause = userError(ex);
+          if (cause != null) {
+            err.println("kgrag " + cmd.getCommandName() + ": error: " + cause.getMessage());
+            err.flush();
+            return 2;
+          }
+          err.println("kgrag " + cmd.getCommandName() + ": failed: " + ex);
+          ex.printStackTrace(err);
+          err.flush();
+          return 1;
+        });
+    return cli.execute(args);
+  }
+
+  /** The user-facing error behind {@code t}, if that is what it is. */
+  private static Throwable userError(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof UserInputException || c instanceof EmbeddingException) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** Version from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = KgragMain.class.getPackage().getImplementationVersion();
+      return new String[] {"kgrag " + (v == null ? "(development build)" : v) + ", Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()};
+    }
+  }
+}

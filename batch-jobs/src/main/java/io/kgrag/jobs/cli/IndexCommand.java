@@ -1,0 +1,167 @@
+package io.kgrag.jobs.cli;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.graph.TripleFormat;
+import io.kgrag.jobs.KgragConf;
+import io.kgrag.jobs.Sessions;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.index.EmbedStage;
+import io.kgrag.jobs.index.IngestStage;
+import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageReport;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code kgrag index}: builds the knowledge graph and its indexes, stage by stage. */
+@Command(
+    name = "index",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Builds the knowledge graph from triples into Delta tables, then its indexes.",
+      "Stages, in order: ingest (triples -> entities, relations, ingest_rejects), embed (label embeddings).",
+      "Each stage can run alone (--stages embed) or be skipped (--skip embed); re-running a stage on the same",
+      "input gives the same tables."
+    })
+public final class IndexCommand implements Callable<Integer> {
+  /** Every stage, in the order they run. */
+  public static final List<String> STAGES = List.of("ingest", "embed");
+
+  @Mixin JobOptions job = new JobOptions();
+
+  @Option(names = "--input", paramLabel = "<path>", description = "Triples: a file, a directory or a glob, on any Hadoop file system.")
+  String input;
+
+  @Option(names = "--format", paramLabel = "<fmt>", defaultValue = "tsv", description = "tsv (head<TAB>rel<TAB>tail), pipe (head|rel|tail) or ntriples. Default: ${DEFAULT-VALUE}.")
+  String format;
+
+  @Option(names = "--names", paramLabel = "<path>", description = "Entity names, key<TAB>name per line (e.g. FB15k-237 entity2name.tsv).")
+  String names;
+
+  @Option(names = "--append", description = "Merge new triples into the existing graph instead of replacing it.")
+  boolean append;
+
+  @Option(names = "--source", paramLabel = "<name>", description = "Value of the source column of new rows. Default: the input's file or folder name.")
+  String source;
+
+  @Option(names = "--stages", split = ",", paramLabel = "<stage>", description = "Stages to run (default: all; without --input, all but ingest): ${COMPLETION-CANDIDATES}", completionCandidates = StageNames.class)
+  List<String> stages;
+
+  @Option(names = "--skip", split = ",", paramLabel = "<stage>", description = "Stages to skip.")
+  List<String> skip;
+
+  @Option(names = "--embedder", paramLabel = "<kind>", description = "onnx (offline default, all-MiniLM-L6-v2) or openai (spark.kgrag.embed.url / .model).")
+  String embedder;
+
+  @Option(names = "--embed-model-path", paramLabel = "<file>", description = "Your own ONNX sentence-transformer (with --embed-tokenizer-path).")
+  String embedModelPath;
+
+  @Option(names = "--embed-tokenizer-path", paramLabel = "<file>", description = "tokenizer.json of --embed-model-path.")
+  String embedTokenizerPath;
+
+  /** picocli completion candidates for --stages. */
+  static final class StageNames extends ArrayList<String> {
+    StageNames() {
+      super(STAGES);
+    }
+  }
+
+  @Override
+  public Integer call() {
+    TripleFormat fmt = parseFormat();
+    Set<String> run = selectStages();
+    if (run.contains("ingest") && input == null) {
+      throw new UserInputException("stage ingest needs --input <path> (or run other stages with --stages embed)");
+    }
+    if (input != null && !run.contains("ingest")) {
+      throw new UserInputException("--input given but stage ingest is not selected");
+    }
+    SparkSession spark = Sessions.create("kgrag index", job.confFile);
+    KgragConf conf = new KgragConf(spark.sparkContext().getConf());
+    var spec = run.contains("embed") ? conf.embedder(embedder, embedModelPath, embedTokenizerPath) : null;
+    Catalog catalog = new Catalog(spark, conf.warehouse(job.warehouse));
+    RunLog log = new RunLog(catalog, job.runId != null ? job.runId : RunLog.newRunId());
+    for (String stage : run) {
+      StageReport report;
+      try {
+        switch (stage) {
+          case "ingest":
+            IngestStage.Options o = new IngestStage.Options();
+            o.input = input;
+            o.format = fmt;
+            o.names = names;
+            o.append = append;
+            o.source = source;
+            report = new IngestStage(catalog).run(o, log.runId());
+            break;
+          case "embed":
+            report = new EmbedStage(catalog).run(spec);
+            break;
+          default:
+            throw new IllegalStateException("unknown stage " + stage);
+        }
+      } catch (UserInputException e) {
+        throw e; // nothing was written; the entry point prints it and exits 2
+      } catch (RuntimeException e) {
+        log.failed(new StageReport(stage, input), e);
+        throw e;
+      }
+      log.succeeded(report);
+      catalog.register();
+    }
+    return 0;
+  }
+
+  private TripleFormat parseFormat() {
+    try {
+      return TripleFormat.fromName(format);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("--format: " + e.getMessage());
+    }
+  }
+
+  private Set<String> selectStages() {
+    Set<String> chosen = new LinkedHashSet<>();
+    if (stages == null || stages.isEmpty()) {
+      for (String s : STAGES) {
+        if (!s.equals("ingest") || input != null) {
+          chosen.add(s);
+        }
+      }
+    } else {
+      for (String s : stages) {
+        chosen.add(checkStage(s));
+      }
+    }
+    if (skip != null) {
+      for (String s : skip) {
+        chosen.remove(checkStage(s));
+      }
+    }
+    Set<String> ordered = new LinkedHashSet<>();
+    for (String s : STAGES) {
+      if (chosen.contains(s)) {
+        ordered.add(s);
+      }
+    }
+    if (ordered.isEmpty()) {
+      throw new UserInputException("no stage selected (stages: " + String.join(", ", STAGES) + ")");
+    }
+    return ordered;
+  }
+
+  private static String checkStage(String s) {
+    String n = s.trim().toLowerCase(Locale.ROOT);
+    if (!STAGES.contains(n)) {
+      throw new UserInputException("unknown stage '" + s + "' (stages: " + String.join(", ", STAGES) + ")");
+    }
+    return n;
+  }
+}

@@ -1,0 +1,75 @@
+package io.kgrag.jobs.runs;
+
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.apache.spark.sql.RowFactory;
+
+/** Records stage runs in the {@code runs} table and prints their progress lines. */
+public final class RunLog {
+  private static final Logger LOG = LogManager.getLogger("io.kgrag.progress");
+
+  private final Catalog catalog;
+  private final String runId;
+
+  public RunLog(Catalog catalog, String runId) {
+    this.catalog = catalog;
+    this.runId = runId;
+  }
+
+  public String runId() {
+    return runId;
+  }
+
+  /** A new run id: UTC time plus a short random suffix, e.g. {@code 20261122-001502-3fa9}. */
+  public static String newRunId() {
+    return LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))
+        + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+  }
+
+  /** Prints a progress line without recording anything (sub-steps, notices). */
+  public static void progress(String line) {
+    LOG.info(line);
+  }
+
+  /** Prints the stage's progress line and appends its row to {@code runs}. */
+  public void succeeded(StageReport r) {
+    r.finish();
+    LOG.info(r.line());
+    write(r, "succeeded", r.line());
+  }
+
+  /** Appends a failed stage's row to {@code runs} (best effort: never hides the original error). */
+  public void failed(StageReport r, Throwable error) {
+    r.finish();
+    try {
+      String msg = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+      write(r, "failed", msg.length() > 2000 ? msg.substring(0, 2000) : msg);
+    } catch (RuntimeException e) {
+      error.addSuppressed(e);
+    }
+  }
+
+  private void write(StageReport r, String status, String message) {
+    var row =
+        RowFactory.create(
+            runId,
+            r.stage(),
+            r.input(),
+            Timestamp.from(r.startedAt()),
+            r.durationMs(),
+            new java.util.LinkedHashMap<>(r.rows()),
+            new java.util.LinkedHashMap<>(r.versions()),
+            status,
+            message);
+    catalog.append(KgTable.RUNS, catalog.spark().createDataFrame(List.of(row), KgTable.RUNS.schema()));
+  }
+}

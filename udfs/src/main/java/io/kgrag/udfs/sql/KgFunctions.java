@@ -1,0 +1,47 @@
+package io.kgrag.udfs.sql;
+
+import io.kgrag.core.graph.Labels;
+import io.kgrag.core.graph.StableIds;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.api.java.UDF3;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * kgrag's functions for DataFrames and SQL, thin wrappers over {@code core}. {@link #register} makes
+ * them callable by name in SQL ({@code SELECT kg_entity_id('/m/027rn')}).
+ */
+public final class KgFunctions {
+  private KgFunctions() {}
+
+  /** {@code kg_entity_id(key)}: the stable 64-bit id of an entity key. */
+  public static final UserDefinedFunction ENTITY_ID =
+      functions.udf((UDF1<String, Long>) StableIds::entityId, DataTypes.LongType);
+
+  /** {@code kg_edge_id(src_key, relation, dst_key)}: the stable id of an edge. */
+  public static final UserDefinedFunction EDGE_ID =
+      functions.udf((UDF3<String, String, String, Long>) StableIds::edgeId, DataTypes.LongType);
+
+  /** {@code kg_default_label(key)}: the label of an unnamed entity (an IRI's readable local name). */
+  public static final UserDefinedFunction DEFAULT_LABEL =
+      functions.udf((UDF1<String, String>) Labels::defaultLabel, DataTypes.StringType);
+
+  /** {@code kg_relation_text(relation)}: a relation's name as words ({@code directed_by} → {@code directed by}). */
+  public static final UserDefinedFunction RELATION_TEXT =
+      functions.udf((UDF1<String, String>) Labels::relationText, DataTypes.StringType);
+
+  /** {@code kg_normalize(label)}: the folded form labels are matched in. */
+  public static final UserDefinedFunction NORMALIZE =
+      functions.udf((UDF1<String, String>) Labels::normalize, DataTypes.StringType);
+
+  /** Registers every function by its SQL name in {@code spark}. */
+  public static void register(SparkSession spark) {
+    spark.udf().register("kg_entity_id", ENTITY_ID);
+    spark.udf().register("kg_edge_id", EDGE_ID);
+    spark.udf().register("kg_default_label", DEFAULT_LABEL);
+    spark.udf().register("kg_relation_text", RELATION_TEXT);
+    spark.udf().register("kg_normalize", NORMALIZE);
+  }
+}
