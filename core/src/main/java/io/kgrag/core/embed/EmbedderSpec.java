@@ -73,7 +73,7 @@ public final class EmbedderSpec implements Serializable {
       case ONNX:
         return new OnnxEmbedder(this);
       case OPENAI:
-        throw new UnsupportedOperationException("OpenAI-compatible embedder: in progress");
+        return new OpenAiEmbedder(this);
       default:
         throw new IllegalStateException("unknown embedder kind " + kind);
     }

@@ -1,0 +1,12 @@
+/**
+ * A small client for OpenAI-compatible HTTP endpoints (vLLM, llama.cpp server, Ollama, hosted APIs):
+ * chat completions for query parsing and answer writing, and embeddings.
+ *
+ * <p>Configure an {@link io.kgrag.core.llm.LlmConfig} (base URL, model, the <em>name</em> of the
+ * environment variable holding the API key, timeouts and retry policy) and open an
+ * {@link io.kgrag.core.llm.OpenAiClient}. Every failure surfaces as an
+ * {@link io.kgrag.core.llm.LlmException} whose {@link io.kgrag.core.llm.LlmException#kind() kind} a batch
+ * job can store as a per-question status. The API key is never part of a config, a {@code toString()},
+ * a log line or an exception message.
+ */
+package io.kgrag.core.llm;
