@@ -38,19 +38,30 @@ public final class KgragMain implements Runnable {
 
   /** Runs one command and returns its exit code without exiting (tests call this). */
   public static int execute(String... args) {
+    return execute(null, null, args);
+  }
+
+  /** As {@link #execute(String...)}, printing usage and errors to the given writers (null: the console). */
+  public static int execute(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new KgragMain());
+    if (out != null) {
+      cli.setOut(out);
+    }
+    if (err != null) {
+      cli.setErr(err);
+    }
     cli.setExecutionExceptionHandler(
         (ex, cmd, parsed) -> {
-          PrintWriter err = cmd.getErr();
+          PrintWriter w = cmd.getErr();
           Throwable cause = userError(ex);
           if (cause != null) {
-            err.println("kgrag " + cmd.getCommandName() + ": error: " + cause.getMessage());
-            err.flush();
+            w.println("kgrag " + cmd.getCommandName() + ": error: " + cause.getMessage());
+            w.flush();
             return 2;
           }
-          err.println("kgrag " + cmd.getCommandName() + ": failed: " + ex);
-          ex.printStackTrace(err);
-          err.flush();
+          w.println("kgrag " + cmd.getCommandName() + ": failed: " + ex);
+          ex.printStackTrace(w);
+          w.flush();
           return 1;
         });
     return cli.execute(args);

@@ -139,9 +139,12 @@ public final class IngestStage {
               .filter(col("rn").equalTo(1))
               .select(col("a").as("lkey"), col("b").as("rdf_label"));
 
+      // entities of this input, plus (when appending) existing entities the names file renames
+      Dataset<Row> labelled =
+          appendToExisting ? keys.union(chosenNames.select(col("nkey").as("key"))).distinct() : keys;
       Dataset<Row> entities =
-          keys.join(chosenNames, keys.col("key").equalTo(chosenNames.col("nkey")), "left")
-              .join(rdfLabels, keys.col("key").equalTo(rdfLabels.col("lkey")), "left")
+          labelled.join(chosenNames, labelled.col("key").equalTo(chosenNames.col("nkey")), "left")
+              .join(rdfLabels, labelled.col("key").equalTo(rdfLabels.col("lkey")), "left")
               .select(
                   KgFunctions.ENTITY_ID.apply(col("key")).as("entity_id"),
                   col("key"),
@@ -185,20 +188,22 @@ public final class IngestStage {
           for (String c : KgTable.ENTITIES.columns()) {
             insertEntity.put(c, "s." + c);
           }
+          long entitiesBefore = catalog.version(KgTable.ENTITIES);
           catalog.delta(KgTable.ENTITIES).as("t")
               .merge(entities.as("s"), "t.key = s.key")
               .whenMatched("s.label_given AND t.label <> s.label").updateExpr(Map.of("label", "s.label"))
               .whenNotMatched().insertExpr(insertEntity)
               .execute();
-          Map<String, String> m = lastMetrics(KgTable.ENTITIES);
+          Map<String, String> m = lastMetrics(KgTable.ENTITIES, entitiesBefore);
           entitiesInserted = metric(m, "numTargetRowsInserted");
           labelsUpdated = metric(m, "numTargetRowsUpdated");
           report.version("entities", catalog.version(KgTable.ENTITIES));
+          long relationsBefore = catalog.version(KgTable.RELATIONS);
           catalog.delta(KgTable.RELATIONS).as("t")
               .merge(Catalog.conform(KgTable.RELATIONS, relations).as("s"), "t.edge_id = s.edge_id")
               .whenNotMatched().insertAll()
               .execute();
-          relationsInserted = metric(lastMetrics(KgTable.RELATIONS), "numTargetRowsInserted");
+          relationsInserted = metric(lastMetrics(KgTable.RELATIONS, relationsBefore), "numTargetRowsInserted");
           report.version("relations", catalog.version(KgTable.RELATIONS));
         } else {
           report.version("entities", catalog.overwrite(KgTable.ENTITIES, entities));
@@ -232,8 +237,9 @@ public final class IngestStage {
             appendToExisting
                 ? String.format("+%s entities, +%s relations, %s labels updated (append)",
                     StageReport.fmt(entitiesInserted), StageReport.fmt(relationsInserted), StageReport.fmt(labelsUpdated))
-                : String.format("%s entities (%s named), %s relations",
-                    StageReport.fmt(entityCount), StageReport.fmt(named), StageReport.fmt(relationCount));
+                : String.format("%s entities%s, %s relations",
+                    StageReport.fmt(entityCount), named > 0 ? " (" + StageReport.fmt(named) + " named)" : "",
+                    StageReport.fmt(relationCount));
         report.summary(
             String.format("%s lines read, %s accepted, %s rejected%s -> %s",
                 StageReport.fmt(read), StageReport.fmt(accepted + kinds.getOrDefault("label", 0L)),
@@ -315,7 +321,11 @@ public final class IngestStage {
     }
   }
 
-  private Map<String, String> lastMetrics(KgTable t) {
+  /** Operation metrics of the commit after {@code before}; empty when the operation committed nothing. */
+  private Map<String, String> lastMetrics(KgTable t, long before) {
+    if (catalog.version(t) == before) {
+      return Map.of();
+    }
     Row r = DeltaTable.forPath(catalog.spark(), catalog.location(t)).history(1).select("operationMetrics").head();
     scala.collection.Map<String, String> m = r.getMap(0);
     return scala.collection.JavaConverters.mapAsJavaMap(m);
