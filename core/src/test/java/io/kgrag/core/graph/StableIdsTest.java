@@ -120,9 +120,10 @@ class StableIdsTest {
     Set<Long> edgeIds = new HashSet<>(n * 2);
     for (int k = 0; k < n; k++) {
       String key = "/m/0" + Integer.toString(k, 36);
-      assertTrue(entityIds.add(StableIds.entityId(key)), "entity collision at " + key);
+      assertTrue(entityIds.add(StableIds.entityId(key)), () -> "entity collision at " + key);
       // near-identical edges: same endpoints, relation differing by one number
-      assertTrue(edgeIds.add(StableIds.edgeId("/m/0a", "/r/" + k, "/m/0b")), "edge collision at " + k);
+      String rel = "/r/" + k;
+      assertTrue(edgeIds.add(StableIds.edgeId("/m/0a", rel, "/m/0b")), () -> "edge collision at " + rel);
     }
     assertEquals(n, entityIds.size());
     assertEquals(n, edgeIds.size());
