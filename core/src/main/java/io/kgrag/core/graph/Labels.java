@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
 public final class Labels {
   private static final Pattern MARKS = Pattern.compile("\\p{M}+");
   private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
+  /** scheme://... with no whitespace: an IRI, not a literal's text that merely mentions a URL. */
+  private static final Pattern IRI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://\\S*");
 
   private Labels() {}
 
@@ -18,7 +20,7 @@ public final class Labels {
    * ({@code http://dbpedia.org/resource/Barack_Obama} → {@code Barack Obama}), otherwise the key itself.
    */
   public static String defaultLabel(String key) {
-    if (key.contains("://")) {
+    if (IRI.matcher(key).matches()) {
       String local = localName(key);
       if (!local.isEmpty()) {
         try {
@@ -26,7 +28,10 @@ public final class Labels {
         } catch (IllegalArgumentException e) {
           // keep the raw local name
         }
-        return local.replace('_', ' ').strip();
+        String label = local.replace('_', ' ').strip();
+        if (!label.isEmpty()) {
+          return label;
+        }
       }
     }
     return key;

@@ -35,7 +35,7 @@ public final class LineDecoder {
     if (end > 0 && bytes[end - 1] == '\r') {
       end--;
     }
-    if (end > maxChars * 4) {
+    if (end > 4L * maxChars) { // long: maxChars * 4 overflows for limits above 2^29
       return Decoded.reject(Rejection.LINE_TOO_LONG, "line has " + end + " bytes, limit is " + maxChars + " characters");
     }
     for (int i = 0; i < end; i++) {

@@ -114,8 +114,10 @@ final class NTriplesParser {
         b.appendCodePoint(unicodeEscape());
         continue;
       }
-      if (c == ' ' || c == '<' || c == '"' || c == '{' || c == '}' || c == '|' || c == '^' || c == '`') {
-        throw new Malformed("character '" + c + "' not allowed in an IRI");
+      if (c <= ' ' || c == '<' || c == '"' || c == '{' || c == '}' || c == '|' || c == '^' || c == '`') {
+        throw new Malformed(
+            (c < ' ' ? String.format("control character U+%04X", (int) c) : "character '" + c + "'")
+                + " not allowed in an IRI");
       }
       b.append(c);
       i++;
@@ -213,6 +215,12 @@ final class NTriplesParser {
       throw new Malformed("bad unicode escape");
     }
     String hex = s.substring(i + 2, i + 2 + len);
+    for (int k = 0; k < len; k++) {
+      // ASCII hex digits only: Integer.parseInt also takes a sign and non-ASCII digits
+      if ("0123456789abcdefABCDEF".indexOf(hex.charAt(k)) < 0) {
+        throw new Malformed("bad unicode escape \\" + kind + hex);
+      }
+    }
     try {
       int cp = Integer.parseInt(hex, 16);
       if (!Character.isValidCodePoint(cp)) {
