@@ -96,7 +96,7 @@ class EmbedStageTest {
 
     // a full rebuild on a smaller graph removes the vectors of entities that are gone
     Path small = TestFiles.lines(dir, "small.tsv", List.of("/m/obama\t/people/person/profession\t/m/politician"));
-    assertEquals(0, Cli.run("index", "--input", small.toString(), "--warehouse", wh.toString()).code);
+    assertEquals(0, Cli.run("index", "--input", small.toString(), "--names", names.toString(), "--warehouse", wh.toString()).code);
     assertEquals(5L, lastRunRows(c).get("entity_vectors_removed"));
     Map<String, float[]> ev3 = vectors(c, KgTable.ENTITY_EMBEDDINGS, "entity_id");
     assertEquals(2, ev3.size());

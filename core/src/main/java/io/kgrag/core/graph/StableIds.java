@@ -35,9 +35,9 @@ public final class StableIds {
     return hash("r", srcKey, relation, dstKey);
   }
 
-  /** Id of a document or chunk from its content or name. */
+  /** Id of a document or chunk (any {@code kind}) from its content or name; never equal to an entity or edge id's input. */
   public static long contentId(String kind, String content) {
-    return hash(kind, content);
+    return hash("c", kind, content);
   }
 
   private static long hash(String tag, String... parts) {
