@@ -3,9 +3,12 @@ package io.kgrag.jobs.index;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.countDistinct;
 import static org.apache.spark.sql.functions.first;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.sum;
 
 import io.delta.tables.DeltaTable;
 import io.kgrag.core.UserInputException;
@@ -110,7 +113,8 @@ public final class IngestStage {
 
       // 2. graph from the accepted lines
       Dataset<Row> triples =
-          parsed.filter(col("kind").equalTo("triple")).select(col("a").as("h"), col("b").as("r"), col("c").as("t")).distinct();
+          parsed.filter(col("kind").equalTo("triple")).select(col("a").as("h"), col("b").as("r"), col("c").as("t")).distinct()
+              .persist(StorageLevel.MEMORY_AND_DISK());
       Dataset<Row> keys = triples.select(col("h").as("key")).union(triples.select(col("t").as("key"))).distinct();
       boolean appendToExisting = o.append && catalog.exists(KgTable.ENTITIES);
       Dataset<Row> known =
@@ -164,14 +168,16 @@ public final class IngestStage {
                   lit(source).as("source"))
               .persist(StorageLevel.MEMORY_AND_DISK());
       try {
-        long entityCount = entities.count();
-        long relationCount = relations.count();
-        requireDistinct(entities, "entity_id", entityCount, "entity keys");
-        requireDistinct(relations, "edge_id", relationCount, "edges");
+        Row es = entities.agg(count(lit(1)), countDistinct(col("entity_id")), sum(col("label_given").cast("long"))).head();
+        Row rs = relations.agg(count(lit(1)), countDistinct(col("edge_id"))).head();
+        long entityCount = es.getLong(0);
+        long relationCount = rs.getLong(0);
+        requireDistinct(entityCount, es.getLong(1), "entity keys");
+        requireDistinct(relationCount, rs.getLong(1), "edges");
         if (appendToExisting) {
           requireNoCrossCollision(entities);
         }
-        long named = entities.filter(col("label_given")).count();
+        long named = es.isNullAt(2) ? 0 : es.getLong(2);
 
         // 4. write: one commit per table
         Dataset<Row> rejects =
@@ -250,6 +256,7 @@ public final class IngestStage {
       } finally {
         entities.unpersist();
         relations.unpersist();
+        triples.unpersist();
       }
     } finally {
       parsed.unpersist();
@@ -304,8 +311,7 @@ public final class IngestStage {
     return out;
   }
 
-  private static void requireDistinct(Dataset<Row> df, String idCol, long rows, String what) {
-    long ids = df.select(idCol).distinct().count();
+  private static void requireDistinct(long rows, long ids, String what) {
     if (ids != rows) {
       throw new IllegalStateException(
           (rows - ids) + " id collision(s) among " + rows + " " + what + " (64-bit hash); please report this input");
