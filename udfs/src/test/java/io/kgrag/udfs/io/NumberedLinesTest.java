@@ -40,7 +40,7 @@ class NumberedLinesTest {
   private static Path write(Path dir, String name, int lines) throws IOException {
     StringBuilder b = new StringBuilder();
     for (int i = 1; i <= lines; i++) {
-      b.append(name).append(" line ").append(i).append(i % 7 == 0 ? " with some padding text" : "").append('\n');
+      b.append(name.replaceAll("\\..*", "")).append(" line ").append(i).append(i % 7 == 0 ? " with some padding text" : "").append('\n');
     }
     Path p = dir.resolve(name);
     Files.writeString(p, b.toString());
