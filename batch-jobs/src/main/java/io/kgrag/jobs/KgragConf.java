@@ -2,6 +2,7 @@ package io.kgrag.jobs;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.sgrag.gnn.TrainerConfig;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
 
@@ -20,6 +21,16 @@ public final class KgragConf {
   public static final String EMBED_API_KEY_ENV = "spark.kgrag.embed.api-key-env";
   public static final String EMBED_BATCH = "spark.kgrag.embed.batch-size";
   public static final String EMBED_DIMENSION = "spark.kgrag.embed.dimension";
+
+  public static final String GNN_HIDDEN = "spark.kgrag.gnn.hidden-dim";
+  public static final String GNN_OUTPUT = "spark.kgrag.gnn.output-dim";
+  public static final String GNN_EPOCHS = "spark.kgrag.gnn.epochs";
+  public static final String GNN_MAX_SECONDS = "spark.kgrag.gnn.max-seconds";
+  public static final String GNN_TRAIN_STARS = "spark.kgrag.gnn.train-stars";
+  public static final String GNN_MAX_LEAVES = "spark.kgrag.gnn.max-leaves";
+  public static final String GNN_SAMPLES = "spark.kgrag.gnn.samples-per-star";
+  public static final String GNN_SEED = "spark.kgrag.gnn.seed";
+  public static final String GNN_DEVICE = "spark.kgrag.gnn.device";
 
   private final SparkConf conf;
 
@@ -90,6 +101,29 @@ public final class KgragConf {
     } catch (IllegalArgumentException e) {
       throw new UserInputException("bad embedder configuration: " + e.getMessage(), e);
     }
+  }
+
+  /** The dominance GNN's training configuration ({@code spark.kgrag.gnn.*}). */
+  public TrainerConfig trainerConfig() {
+    try {
+      return TrainerConfig.builder()
+          .hiddenDim(getInt(GNN_HIDDEN, 32))
+          .outputDim(getInt(GNN_OUTPUT, 2))
+          .epochs(getInt(GNN_EPOCHS, 30))
+          .maxSeconds(getInt(GNN_MAX_SECONDS, 120))
+          .maxLeaves(getInt(GNN_MAX_LEAVES, 16))
+          .samplesPerStar(getInt(GNN_SAMPLES, 4))
+          .seed(getInt(GNN_SEED, 42))
+          .device(get(GNN_DEVICE, "cpu"))
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad GNN configuration: " + e.getMessage(), e);
+    }
+  }
+
+  /** Stars sampled for training ({@value #GNN_TRAIN_STARS}, default 4,000). */
+  public int gnnTrainStars() {
+    return getInt(GNN_TRAIN_STARS, 4000);
   }
 
   private static final class Paths {

@@ -31,6 +31,10 @@ public final class SparkTestSession {
       System.setProperty("spark.driver.bindAddress", "127.0.0.1");
       System.setProperty("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString());
       System.setProperty("spark.databricks.delta.snapshotPartitions", "2");
+      // a small dominance GNN so index tests train in seconds
+      System.setProperty("spark.kgrag.gnn.epochs", "8");
+      System.setProperty("spark.kgrag.gnn.max-seconds", "30");
+      System.setProperty("spark.kgrag.gnn.train-stars", "400");
       spark = Sessions.create("kgrag tests", null);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> spark.stop()));
     }

@@ -1,6 +1,8 @@
 package io.kgrag.jobs.catalog;
 
+import static org.apache.spark.sql.types.DataTypes.BinaryType;
 import static org.apache.spark.sql.types.DataTypes.FloatType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 import static org.apache.spark.sql.types.DataTypes.TimestampType;
@@ -63,7 +65,41 @@ public enum KgTable {
       col("rows", createMapType(StringType, LongType, false), true),
       col("versions", createMapType(StringType, LongType, false), true),
       col("status", StringType, false),
-      col("message", StringType, true));
+      col("message", StringType, true)),
+  GNN_MODELS(
+      "Trained dominance GNNs (SG-RAG Appendix C): weights, configuration and training metrics, by model_id",
+      col("model_id", StringType, false),
+      col("kind", StringType, false),
+      col("params", BinaryType, false),
+      col("config", StringType, true),
+      col("metrics", createMapType(StringType, StringType, true), true),
+      col("created_at", TimestampType, false)),
+  NODE_DOMINANCE(
+      "Every node's dominance vector: an upper bound of the GNN output over all substructures of its 1-hop star",
+      col("entity_id", LongType, false),
+      col("model_id", StringType, false),
+      col("label_key", LongType, false),
+      col("vector", createArrayType(FloatType, false), false)),
+  PATHS(
+      "Graph paths of length l in both orientations, with per-node label keys and concatenated dominance vectors",
+      col("path_id", LongType, false),
+      col("length", IntegerType, false),
+      col("node_ids", createArrayType(LongType, false), false),
+      col("relations", createArrayType(StringType, false), false),
+      col("label_keys", createArrayType(LongType, false), false),
+      col("label_key", LongType, false),
+      col("dominance", createArrayType(FloatType, false), false),
+      col("model_id", StringType, false)),
+  PATH_INDEX(
+      "One serialised R*-tree partition of the path index per row, with its bounding box and routing summary",
+      col("partition_id", IntegerType, false),
+      col("length", IntegerType, false),
+      col("model_id", StringType, false),
+      col("mbr_low", createArrayType(FloatType, false), false),
+      col("mbr_high", createArrayType(FloatType, false), false),
+      col("count", LongType, false),
+      col("summary", BinaryType, false),
+      col("tree", BinaryType, false));
 
   private final String description;
   private final StructType schema;

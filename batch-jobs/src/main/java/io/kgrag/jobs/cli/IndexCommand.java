@@ -9,6 +9,9 @@ import io.kgrag.jobs.index.EmbedStage;
 import io.kgrag.jobs.index.IngestStage;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
+import io.kgrag.jobs.sgrag.GnnStage;
+import io.kgrag.jobs.sgrag.PathIndexStage;
+import io.kgrag.jobs.sgrag.PathsStage;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,13 +29,14 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Builds the knowledge graph from triples into Delta tables, then its indexes.",
-      "Stages, in order: ingest (triples -> entities, relations, ingest_rejects), embed (label embeddings).",
+      "Stages, in order: ingest (triples -> entities, relations, ingest_rejects), embed (label embeddings),",
+      "gnn (dominance GNN -> gnn_models, node_dominance), paths (paths of length l), path-index (partitioned R*-trees).",
       "Each stage can run alone (--stages embed) or be skipped (--skip embed); re-running a stage on the same",
       "input gives the same tables."
     })
 public final class IndexCommand implements Callable<Integer> {
   /** Every stage, in the order they run. */
-  public static final List<String> STAGES = List.of("ingest", "embed");
+  public static final List<String> STAGES = List.of("ingest", "embed", "gnn", "paths", "path-index");
 
   @Mixin JobOptions job = new JobOptions();
 
@@ -66,6 +70,12 @@ public final class IndexCommand implements Callable<Integer> {
   @Option(names = "--embed-tokenizer-path", paramLabel = "<file>", description = "tokenizer.json of --embed-model-path.")
   String embedTokenizerPath;
 
+  @Option(names = "--path-length", paramLabel = "<l>", defaultValue = "1", description = "Length of indexed paths: 1 (default) or 2 (much larger).")
+  int pathLength;
+
+  @Option(names = "--index-partitions", paramLabel = "<n>", defaultValue = "0", description = "Path index partitions (default: one per 100,000 paths, at least the parallelism).")
+  int indexPartitions;
+
   /** picocli completion candidates for --stages. */
   static final class StageNames extends ArrayList<String> {
     StageNames() {
@@ -85,7 +95,7 @@ public final class IndexCommand implements Callable<Integer> {
     }
     SparkSession spark = Sessions.create("kgrag index", job.confFile);
     KgragConf conf = new KgragConf(spark.sparkContext().getConf());
-    var spec = run.contains("embed") ? conf.embedder(embedder, embedModelPath, embedTokenizerPath) : null;
+    var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
     Catalog catalog = new Catalog(spark, conf.warehouse(job.warehouse));
     RunLog log = new RunLog(catalog, job.runId != null ? job.runId : RunLog.newRunId());
     for (String stage : run) {
@@ -103,6 +113,15 @@ public final class IndexCommand implements Callable<Integer> {
             break;
           case "embed":
             report = new EmbedStage(catalog).run(spec);
+            break;
+          case "gnn":
+            report = new GnnStage(catalog, spec.modelId(), conf.trainerConfig(), conf.gnnTrainStars()).run();
+            break;
+          case "paths":
+            report = new PathsStage(catalog, pathLength).run();
+            break;
+          case "path-index":
+            report = new PathIndexStage(catalog, pathLength, indexPartitions, conf.trainerConfig().seed()).run();
             break;
           default:
             throw new IllegalStateException("unknown stage " + stage);

@@ -35,6 +35,40 @@ public final class StableIds {
     return hash("r", srcKey, relation, dstKey);
   }
 
+  /**
+   * The key a label is matched by: the hash of its {@link Labels#normalize normalised} form, so labels that
+   * differ only in case, accents or punctuation share a key (SG-RAG's exact label test o0(pq) = o0(pz)).
+   */
+  public static long labelKey(String label) {
+    return hash("l", Labels.normalize(label));
+  }
+
+  /** Id of a path: the hash of its node ids in order (a path and its reverse are different paths). */
+  public static long pathId(long[] nodeIds) {
+    MessageDigest md = SHA256.get();
+    md.reset();
+    md.update((byte) 'p');
+    ByteBuffer b = ByteBuffer.allocate(8 * nodeIds.length);
+    for (long id : nodeIds) {
+      b.putLong(id);
+    }
+    md.update(b.array());
+    return ByteBuffer.wrap(md.digest(), 0, 8).getLong();
+  }
+
+  /** The label key of a whole path: a hash of its nodes' label keys in order. */
+  public static long pathLabelKey(long[] labelKeys) {
+    MessageDigest md = SHA256.get();
+    md.reset();
+    md.update((byte) 'k');
+    ByteBuffer b = ByteBuffer.allocate(8 * labelKeys.length);
+    for (long k : labelKeys) {
+      b.putLong(k);
+    }
+    md.update(b.array());
+    return ByteBuffer.wrap(md.digest(), 0, 8).getLong();
+  }
+
   /** Id of a document or chunk (any {@code kind}) from its content or name; never equal to an entity or edge id's input. */
   public static long contentId(String kind, String content) {
     return hash("c", kind, content);

@@ -36,6 +36,28 @@ public final class KgFunctions {
   public static final UserDefinedFunction NORMALIZE =
       functions.udf((UDF1<String, String>) Labels::normalize, DataTypes.StringType);
 
+  /** {@code kg_label_key(label)}: the key labels are matched by (hash of the normalised label). */
+  public static final UserDefinedFunction LABEL_KEY =
+      functions.udf((UDF1<String, Long>) StableIds::labelKey, DataTypes.LongType);
+
+  /** {@code kg_path_id(node_ids)}: the stable id of a path (array of node ids). */
+  public static final UserDefinedFunction PATH_ID =
+      functions.udf(
+          (UDF1<scala.collection.Seq<Long>, Long>) ids -> StableIds.pathId(longs(ids)), DataTypes.LongType);
+
+  /** {@code kg_path_label_key(label_keys)}: the label key of a whole path. */
+  public static final UserDefinedFunction PATH_LABEL_KEY =
+      functions.udf(
+          (UDF1<scala.collection.Seq<Long>, Long>) keys -> StableIds.pathLabelKey(longs(keys)), DataTypes.LongType);
+
+  private static long[] longs(scala.collection.Seq<Long> s) {
+    long[] out = new long[s.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = s.apply(i);
+    }
+    return out;
+  }
+
   /** Registers every function by its SQL name in {@code spark}. */
   public static void register(SparkSession spark) {
     spark.udf().register("kg_entity_id", ENTITY_ID);
@@ -43,5 +65,8 @@ public final class KgFunctions {
     spark.udf().register("kg_default_label", DEFAULT_LABEL);
     spark.udf().register("kg_relation_text", RELATION_TEXT);
     spark.udf().register("kg_normalize", NORMALIZE);
+    spark.udf().register("kg_label_key", LABEL_KEY);
+    spark.udf().register("kg_path_id", PATH_ID);
+    spark.udf().register("kg_path_label_key", PATH_LABEL_KEY);
   }
 }

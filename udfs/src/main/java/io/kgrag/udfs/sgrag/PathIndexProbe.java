@@ -1,0 +1,172 @@
+package io.kgrag.udfs.sgrag;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.explode;
+
+import io.kgrag.core.index.SearchStats;
+import io.kgrag.core.index.partition.PartitionDirectory;
+import io.kgrag.core.index.partition.PathPartition;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.function.CoGroupFunction;
+import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF2;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.LongAccumulator;
+import scala.collection.Seq;
+
+/**
+ * Probes the partitioned path index with a batch of query paths, on the executors.
+ *
+ * <p>The driver holds only the small partition directory (bounding boxes, counts, key filters), broadcast
+ * to route each query path to the partitions whose box and keys can hold a match. Only the routed
+ * partitions' serialised trees are read; each is deserialised once per task and probed with all the
+ * query paths routed to it (SG-RAG Algorithm 7 within the partition). Nothing collects the index to the
+ * driver.
+ */
+public final class PathIndexProbe {
+  /** Output of {@link #probe}: one row per (query path, matching data path). */
+  public static final StructType MATCHES =
+      new StructType()
+          .add("qid", DataTypes.LongType, false)
+          .add("path_no", DataTypes.IntegerType, false)
+          .add("path_id", DataTypes.LongType, false)
+          .add("node_ids", DataTypes.createArrayType(DataTypes.LongType, false), false)
+          .add("label_keys", DataTypes.createArrayType(DataTypes.LongType, false), false);
+
+  private final SparkSession spark;
+  private final Dataset<Row> index;
+  private final PartitionDirectory directory;
+  private final Broadcast<PartitionDirectory> bcDirectory;
+  private final LongAccumulator nodesVisited;
+  private final LongAccumulator nodesAvailable;
+  private final LongAccumulator queryPartitionPairs;
+
+  /**
+   * @param index the {@code path_index} rows of one path length (partition_id, summary, tree, …)
+   */
+  public PathIndexProbe(SparkSession spark, Dataset<Row> index) {
+    this.spark = spark;
+    this.index = index;
+    List<byte[]> summaries = new ArrayList<>();
+    for (Row r : index.select("summary").collectAsList()) {
+      summaries.add((byte[]) r.get(0));
+    }
+    this.directory = PathIndexes.directory(summaries);
+    this.bcDirectory = spark.sparkContext().broadcast(directory, scala.reflect.ClassTag$.MODULE$.apply(PartitionDirectory.class));
+    this.nodesVisited = spark.sparkContext().longAccumulator("kgrag.probe.nodesVisited");
+    this.nodesAvailable = spark.sparkContext().longAccumulator("kgrag.probe.nodesAvailable");
+    this.queryPartitionPairs = spark.sparkContext().longAccumulator("kgrag.probe.queryPartitionPairs");
+  }
+
+  public PartitionDirectory directory() {
+    return directory;
+  }
+
+  /**
+   * @param queries {@code (qid bigint, path_no int, label_keys array<bigint>, vector array<float>)}; a label key
+   *     may be {@link PathPartition#WILDCARD} except at position 0
+   * @return {@link #MATCHES}
+   */
+  public Dataset<Row> probe(Dataset<Row> queries) {
+    Broadcast<PartitionDirectory> dir = bcDirectory;
+    UserDefinedFunction route =
+        functions.udf(
+            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(longs(keys), floats(vec)),
+            DataTypes.createArrayType(DataTypes.IntegerType, false));
+    Dataset<Row> routed =
+        queries.select(col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
+    List<Integer> pids = new ArrayList<>();
+    for (Row r : routed.select("pid").distinct().collectAsList()) {
+      pids.add(r.getInt(0));
+    }
+    if (pids.isEmpty()) {
+      return spark.createDataFrame(new ArrayList<Row>(), MATCHES);
+    }
+    Dataset<Row> trees = index.filter(col("partition_id").isin(pids.toArray())).select("partition_id", "tree");
+    LongAccumulator visited = nodesVisited;
+    LongAccumulator available = nodesAvailable;
+    LongAccumulator pairs = queryPartitionPairs;
+    CoGroupFunction<Integer, Row, Row, Row> probeOne =
+        (pid, qs, ts) -> {
+          List<Row> out = new ArrayList<>();
+          if (!ts.hasNext()) {
+            return out.iterator();
+          }
+          PathPartition part = PathPartition.fromBytes((byte[]) ts.next().get(1));
+          long nodes = part.treeStats().nodeCount();
+          SearchStats stats = new SearchStats();
+          long n = 0;
+          while (qs.hasNext()) {
+            Row q = qs.next();
+            long qid = q.getLong(0);
+            int pathNo = q.getInt(1);
+            n++;
+            part.probe(
+                longs(q.getList(2)),
+                DominanceUdfs.floats(q.getList(3)),
+                m -> out.add(RowFactory.create(qid, pathNo, m.pathId(), boxed(m.nodeIds()), boxed(m.labelKeys()))),
+                stats);
+          }
+          visited.add(stats.nodesVisited);
+          available.add(nodes * n);
+          pairs.add(n);
+          return out.iterator();
+        };
+    return routed
+        .groupByKey((MapFunction<Row, Integer>) r -> r.getInt(4), Encoders.INT())
+        .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(MATCHES));
+  }
+
+  /** Tree nodes visited by all probes so far, over the nodes of the trees they were routed to. */
+  public double treeNodeFraction() {
+    return nodesAvailable.value() == 0 ? 0 : (double) nodesVisited.value() / nodesAvailable.value();
+  }
+
+  /** Query-path/partition probes so far. */
+  public long queryPartitionPairs() {
+    return queryPartitionPairs.value();
+  }
+
+  static long[] longs(Seq<Long> s) {
+    long[] out = new long[s.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = s.apply(i);
+    }
+    return out;
+  }
+
+  static long[] longs(List<?> s) {
+    long[] out = new long[s.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ((Number) s.get(i)).longValue();
+    }
+    return out;
+  }
+
+  static float[] floats(Seq<Float> s) {
+    float[] out = new float[s.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = s.apply(i);
+    }
+    return out;
+  }
+
+  static Long[] boxed(long[] v) {
+    Long[] out = new Long[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = v[i];
+    }
+    return out;
+  }
+
+}
