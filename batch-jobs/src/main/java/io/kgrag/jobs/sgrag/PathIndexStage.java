@@ -66,8 +66,8 @@ public final class PathIndexStage {
     for (int i = 0; i < sample.length; i++) {
       sample[i] = DominanceUdfs.floats(sampleRows.get(i).getList(0));
     }
-    int dims = sample[0].length;
-    DominancePartitioning partitioning = DominancePartitioning.fromSample(sample, n);
+    int dims = paths.select("dominance").head().getList(0).size();
+    DominancePartitioning partitioning = DominancePartitioning.fromSample(dims, sample, n);
     Broadcast<DominancePartitioning> bc =
         catalog.spark().sparkContext().broadcast(partitioning, scala.reflect.ClassTag$.MODULE$.apply(DominancePartitioning.class));
     Dataset<Row> built =

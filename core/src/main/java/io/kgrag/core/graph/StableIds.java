@@ -40,7 +40,8 @@ public final class StableIds {
    * differ only in case, accents or punctuation share a key (SG-RAG's exact label test o0(pq) = o0(pz)).
    */
   public static long labelKey(String label) {
-    return hash("l", Labels.normalize(label));
+    long k = hash("l", Labels.normalize(label));
+    return k == Long.MIN_VALUE ? Long.MIN_VALUE + 1 : k; // Long.MIN_VALUE is the index's wildcard
   }
 
   /** Id of a path: the hash of its node ids in order (a path and its reverse are different paths). */

@@ -5,12 +5,6 @@ import io.kgrag.core.index.partition.PartitionDirectory;
 import io.kgrag.core.index.partition.PartitionSummary;
 import io.kgrag.core.index.partition.PathPartition;
 import io.kgrag.core.index.partition.PathRecord;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.function.MapFunction;
@@ -59,7 +53,7 @@ public final class PathIndexes {
           PathPartition part = PathPartition.build(pid, pathLength, dims, records);
           PartitionSummary s = part.summary();
           return RowFactory.create(
-              pid, (long) records.size(), DominanceUdfs.boxed(s.low()), DominanceUdfs.boxed(s.high()), serialize(s), part.toBytes());
+              pid, (long) records.size(), DominanceUdfs.boxed(s.mbrLow()), DominanceUdfs.boxed(s.mbrHigh()), s.toBytes(), part.toBytes());
         };
     return p.groupByKey(key, Encoders.INT()).mapGroups(buildOne, Encoders.row(BUILT));
   }
@@ -68,29 +62,8 @@ public final class PathIndexes {
   public static PartitionDirectory directory(List<byte[]> summaries) {
     List<PartitionSummary> list = new ArrayList<>();
     for (byte[] b : summaries) {
-      list.add(deserialize(b));
+      list.add(PartitionSummary.fromBytes(b));
     }
     return PartitionDirectory.of(list);
   }
-
-  static byte[] serialize(PartitionSummary s) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-      out.writeObject(s);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return bytes.toByteArray();
-  }
-
-  static PartitionSummary deserialize(byte[] b) {
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b))) {
-      return (PartitionSummary) in.readObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
 }
