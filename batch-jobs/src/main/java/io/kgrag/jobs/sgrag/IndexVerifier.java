@@ -258,12 +258,16 @@ public final class IndexVerifier {
       }
     }
     report.rows().putAll(res.rows());
+    report.rows().put("scan_paths", res.scanPaths);
     report.summary(String.format(Locale.ROOT,
-        "%,d star queries: %,d false dismissals; %,d brute-force matches, %,d index candidates; %,d + %,d query paths, "
-            + "%.1f%% of partitions routed, %.1f%% of tree nodes visited; exact probe %.0f paths/s vs brute-force path scan %.0f paths/s",
+        "%,d star queries: %,d false dismissals; %,d brute-force matches, %,d index candidates; %,d completion + %,d exact "
+            + "query paths; %.1f%% of partitions routed, %.1f%% of tree nodes visited; index: %,d exact paths in %.1f s "
+            + "(%.0f paths/s); same %,d paths: index %.2f s (%.0f paths/s) vs brute-force scan of all paths %.2f s (%.0f paths/s)",
         res.queries, res.falseDismissals, res.bruteMatches, res.indexCandidates, res.completionPaths, res.exactPaths,
         100 * res.partitionFraction, 100 * res.treeNodeFraction,
-        res.scanPaths / Math.max(1e-9, res.indexSecondsSameSubset), res.scanPaths / Math.max(1e-9, res.scanSeconds)));
+        res.exactPaths, res.exactSeconds, res.exactPaths / Math.max(1e-9, res.exactSeconds),
+        res.scanPaths, res.indexSecondsSameSubset, res.scanPaths / Math.max(1e-9, res.indexSecondsSameSubset),
+        res.scanSeconds, res.scanPaths / Math.max(1e-9, res.scanSeconds)));
     return res;
   }
 
@@ -272,9 +276,17 @@ public final class IndexVerifier {
     int n = queries.size();
     long[][] keys = new long[n][];
     float[][] vecs = new float[n][];
-    for (int i = 0; i < n; i++) {
-      keys[i] = longs(queries.get(i).getList(2));
-      vecs[i] = DominanceUdfs.floats(queries.get(i).getList(3));
+    for (int i = 0; i < n; i++) { // rows built on the driver hold Java arrays
+      Long[] k = (Long[]) queries.get(i).get(2);
+      Float[] v = (Float[]) queries.get(i).get(3);
+      keys[i] = new long[k.length];
+      for (int j = 0; j < k.length; j++) {
+        keys[i][j] = k[j];
+      }
+      vecs[i] = new float[v.length];
+      for (int j = 0; j < v.length; j++) {
+        vecs[i][j] = v[j];
+      }
     }
     Broadcast<long[][]> bk = catalog.spark().sparkContext().broadcast(keys, scala.reflect.ClassTag$.MODULE$.apply(long[][].class));
     Broadcast<float[][]> bv = catalog.spark().sparkContext().broadcast(vecs, scala.reflect.ClassTag$.MODULE$.apply(float[][].class));

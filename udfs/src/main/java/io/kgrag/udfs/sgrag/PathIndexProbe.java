@@ -117,7 +117,7 @@ public final class PathIndexProbe {
                 m -> out.add(RowFactory.create(qid, pathNo, m.pathId(), boxed(m.nodeIds()), boxed(m.labelKeys()))),
                 stats);
           }
-          visited.add(stats.nodesVisited);
+          visited.add(stats.nodesVisited());
           available.add(nodes * n);
           pairs.add(n);
           return out.iterator();

@@ -249,7 +249,10 @@ public final class DominanceTrainer {
       mean[i].muli(BETA1).addi(g.mul(1 - BETA1));
       var[i].muli(BETA2).addi(g.square().mul(1 - BETA2));
       NDArray stepSize = mean[i].div(c1).div(var[i].div(c2).sqrt().add(EPS)).mul(lr);
-      params[i].subi(stepSize);
+      // update through a detached view (same storage): an in-place op on a leaf that requires grad is
+      // refused whenever the thread's grad mode is on, which DJL's GradientCollector leaves as it found it
+      // (PyTorch's default is on)
+      params[i].stopGradient().subi(stepSize);
       g.subi(g); // PyTorch accumulates gradients: reset for the next batch
     }
   }
