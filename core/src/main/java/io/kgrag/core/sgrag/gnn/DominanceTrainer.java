@@ -133,6 +133,9 @@ public final class DominanceTrainer {
         var[i] = root.zeros(params[i].getShape());
       }
       int step = 0;
+      float lr = cfg.learningRate();
+      int divergences = 0;
+      NDArray[] good = snapshot(params, root); // the last weights whose loss and values were finite
       long deadline = trainStart + (long) (cfg.maxSeconds() * 1e9);
       epochs:
       for (int epoch = 0; epoch < cfg.epochs(); epoch++) {
@@ -159,11 +162,29 @@ public final class DominanceTrainer {
             try (GradientCollector gc = engine.newGradientCollector()) {
               gc.backward(losses(net, b, cfg).total);
             }
-            adam(params, mean, var, step, cfg.learningRate());
+            adam(params, mean, var, step, lr);
           }
         }
         epochsRun++;
         double[] eval = evaluate(net, data, cfg, root);
+        if (!Double.isFinite(eval[0]) || !finite(params)) {
+          // diverged (a non-finite loss or weight): back to the last finite weights, fresh Adam state,
+          // half the learning rate; after 3 divergences keep the last finite weights and stop
+          restore(params, good);
+          for (int i = 0; i < params.length; i++) {
+            mean[i].set(new float[(int) mean[i].size()]);
+            var[i].set(new float[(int) var[i].size()]);
+          }
+          step = 0;
+          lr /= 2;
+          if (++divergences > 3) {
+            stop = "diverged";
+            lastEval = evaluate(net, data, cfg, root);
+            break;
+          }
+          continue;
+        }
+        copyInto(good, params);
         lastEval = eval;
         history.add(eval[0]);
         boolean noContrast = cfg.lambda() == 0f && cfg.hardLambda() == 0f;
@@ -238,6 +259,42 @@ public final class DominanceTrainer {
       throw new IllegalStateException("device " + spec + " requested but only " + gpus + " GPU(s) present");
     }
     return Device.gpu(id);
+  }
+
+  private static NDArray[] snapshot(NDArray[] params, NDManager m) {
+    NDArray[] out = new NDArray[params.length];
+    for (int i = 0; i < params.length; i++) {
+      out[i] = params[i].stopGradient().duplicate();
+      out[i].attach(m);
+    }
+    return out;
+  }
+
+  private static void copyInto(NDArray[] target, NDArray[] source) {
+    for (int i = 0; i < target.length; i++) {
+      target[i].set(source[i].stopGradient().toFloatArray());
+    }
+  }
+
+  /** Overwrites (never multiplies: NaN stays NaN) the parameters with {@code good}, clears their gradients. */
+  private static void restore(NDArray[] params, NDArray[] good) {
+    for (int i = 0; i < params.length; i++) {
+      params[i].stopGradient().set(good[i].toFloatArray()); // same storage, no autograd
+      if (params[i].hasGradient()) {
+        NDArray g = params[i].getGradient();
+        g.set(new float[(int) g.size()]);
+      }
+    }
+  }
+
+  private static boolean finite(NDArray[] params) {
+    for (NDArray p : params) {
+      NDArray bad = p.stopGradient().isNaN().logicalOr(p.stopGradient().isInfinite());
+      if (bad.any().getBoolean()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Bias-corrected Adam, in place. Parameters and state are attached to the current sub-manager. */
