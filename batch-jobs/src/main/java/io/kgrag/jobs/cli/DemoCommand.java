@@ -9,7 +9,6 @@ import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.jobs.KgragConf;
-import io.kgrag.jobs.Sessions;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.index.EmbedStage;
@@ -80,14 +79,14 @@ public final class DemoCommand implements Callable<Integer> {
         throw new UserInputException("demo data missing: " + dir.resolve(g.triples) + " (run python3 data/demo/make_demo.py)");
       }
     }
-    SparkSession spark = Sessions.create("kgrag demo", job.confFile);
-    KgragConf conf = new KgragConf(spark.sparkContext().getConf());
+    SparkSession spark = job.session("kgrag demo");
+    KgragConf conf = JobOptions.conf(spark);
     String root = job.warehouse != null ? job.warehouse : conf.warehouse(null) + "/demo";
     EmbedderSpec spec = conf.embedder(null, null, null);
     PrintStream out = System.out;
     for (Graph g : graphs) {
-      Catalog catalog = new Catalog(spark, root + "/" + g.name);
-      RunLog log = new RunLog(catalog, job.runId != null ? job.runId : RunLog.newRunId());
+      Catalog catalog = job.catalog(spark, root + "/" + g.name);
+      RunLog log = job.runLog(catalog);
       IngestStage.Options o = new IngestStage.Options();
       o.input = dir.resolve(g.triples).toString();
       o.format = g.format;

@@ -3,7 +3,6 @@ package io.kgrag.jobs.cli;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.jobs.KgragConf;
-import io.kgrag.jobs.Sessions;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.index.EmbedStage;
 import io.kgrag.jobs.index.IngestStage;
@@ -93,11 +92,11 @@ public final class IndexCommand implements Callable<Integer> {
     if (input != null && !run.contains("ingest")) {
       throw new UserInputException("--input given but stage ingest is not selected");
     }
-    SparkSession spark = Sessions.create("kgrag index", job.confFile);
-    KgragConf conf = new KgragConf(spark.sparkContext().getConf());
+    SparkSession spark = job.session("kgrag index");
+    KgragConf conf = JobOptions.conf(spark);
     var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
-    Catalog catalog = new Catalog(spark, conf.warehouse(job.warehouse));
-    RunLog log = new RunLog(catalog, job.runId != null ? job.runId : RunLog.newRunId());
+    Catalog catalog = job.catalog(spark, null);
+    RunLog log = job.runLog(catalog);
     for (String stage : run) {
       StageReport report;
       try {

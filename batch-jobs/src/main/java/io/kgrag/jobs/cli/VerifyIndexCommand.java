@@ -1,7 +1,6 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.jobs.KgragConf;
-import io.kgrag.jobs.Sessions;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
@@ -36,10 +35,10 @@ public final class VerifyIndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    SparkSession spark = Sessions.create("kgrag verify-index", job.confFile);
-    KgragConf conf = new KgragConf(spark.sparkContext().getConf());
-    Catalog catalog = new Catalog(spark, conf.warehouse(job.warehouse));
-    RunLog log = new RunLog(catalog, job.runId != null ? job.runId : RunLog.newRunId());
+    SparkSession spark = job.session("kgrag verify-index");
+    KgragConf conf = JobOptions.conf(spark);
+    Catalog catalog = job.catalog(spark, null);
+    RunLog log = job.runLog(catalog);
     StageReport report = new StageReport("verify-index", "queries=" + queries + " seed=" + seed);
     IndexVerifier.Result r =
         new IndexVerifier(catalog, conf.embedder(null, null, null).modelId()).run(queries, seed, scanPaths, report);

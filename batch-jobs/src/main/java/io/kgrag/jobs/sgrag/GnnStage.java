@@ -19,6 +19,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.sgrag.DominanceUdfs;
+import io.kgrag.udfs.sql.SparkArrays;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -149,9 +150,9 @@ public final class GnnStage {
       ls.sort((a, b) -> Integer.compare(a.getInt(0), b.getInt(0)));
       List<float[]> leafVectors = new ArrayList<>(ls.size());
       for (Row l : ls) {
-        leafVectors.add(DominanceUdfs.floats(l.getList(1)));
+        leafVectors.add(SparkArrays.floats(l.getList(1)));
       }
-      stars.add(new Star(DominanceUdfs.floats(r.getList(0)), leafVectors));
+      stars.add(new Star(SparkArrays.floats(r.getList(0)), leafVectors));
     }
     return stars;
   }

@@ -13,7 +13,7 @@ import io.kgrag.core.sgrag.gnn.DominanceModel;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
-import io.kgrag.udfs.sgrag.DominanceUdfs;
+import io.kgrag.udfs.sql.SparkArrays;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -166,7 +166,7 @@ public final class IndexVerifier {
     for (int q = 0; q < leafKeys.size(); q++) {
       List<StarQueries.Path> ps = plan.completion(leafKeys.get(q));
       for (int i = 0; i < ps.size(); i++) {
-        completion.add(RowFactory.create((long) q, i, boxed(ps.get(i).labelKeys), DominanceUdfs.boxed(ps.get(i).vector)));
+        completion.add(RowFactory.create((long) q, i, SparkArrays.boxed(ps.get(i).labelKeys), SparkArrays.boxed(ps.get(i).vector)));
         routedPairs += probe.directory().route(ps.get(i).labelKeys, ps.get(i).vector).length;
       }
     }
@@ -195,7 +195,7 @@ public final class IndexVerifier {
     Dataset<Row> neededDf = spark.createDataset(new ArrayList<>(needed), Encoders.LONG()).toDF("nk");
     Dataset<Row> kf = g.keyFeatures();
     for (Row r : kf.join(neededDf, kf.col("label_key").equalTo(neededDf.col("nk"))).select("label_key", "feature").collectAsList()) {
-      features.put(r.getLong(0), DominanceUdfs.floats(r.getList(1)));
+      features.put(r.getLong(0), SparkArrays.floats(r.getList(1)));
     }
     StarQueries exactPlan = new StarQueries(model, features::get);
 
@@ -208,7 +208,7 @@ public final class IndexVerifier {
       for (long ck : e.getValue()) {
         List<StarQueries.Path> ps = exactPlan.exact(keys, ck);
         for (int i = 0; i < ps.size(); i++) {
-          exact.add(RowFactory.create(eq, i, boxed(ps.get(i).labelKeys), DominanceUdfs.boxed(ps.get(i).vector)));
+          exact.add(RowFactory.create(eq, i, SparkArrays.boxed(ps.get(i).labelKeys), SparkArrays.boxed(ps.get(i).vector)));
           routedPairs += probe.directory().route(ps.get(i).labelKeys, ps.get(i).vector).length;
         }
         pairOf.put(eq++, new long[] {e.getKey(), keys.length});
@@ -277,16 +277,8 @@ public final class IndexVerifier {
     long[][] keys = new long[n][];
     float[][] vecs = new float[n][];
     for (int i = 0; i < n; i++) { // rows built on the driver hold Java arrays
-      Long[] k = (Long[]) queries.get(i).get(2);
-      Float[] v = (Float[]) queries.get(i).get(3);
-      keys[i] = new long[k.length];
-      for (int j = 0; j < k.length; j++) {
-        keys[i][j] = k[j];
-      }
-      vecs[i] = new float[v.length];
-      for (int j = 0; j < v.length; j++) {
-        vecs[i][j] = v[j];
-      }
+      keys[i] = SparkArrays.unboxed((Long[]) queries.get(i).get(2));
+      vecs[i] = SparkArrays.unboxed((Float[]) queries.get(i).get(3));
     }
     Broadcast<long[][]> bk = catalog.spark().sparkContext().broadcast(keys, scala.reflect.ClassTag$.MODULE$.apply(long[][].class));
     Broadcast<float[][]> bv = catalog.spark().sparkContext().broadcast(vecs, scala.reflect.ClassTag$.MODULE$.apply(float[][].class));
@@ -297,8 +289,8 @@ public final class IndexVerifier {
           long hits = 0;
           while (rows.hasNext()) {
             Row r = rows.next();
-            long[] k = longs(r.getList(0));
-            float[] v = DominanceUdfs.floats(r.getList(1));
+            long[] k = SparkArrays.longs(r.getList(0));
+            float[] v = SparkArrays.floats(r.getList(1));
             for (int q = 0; q < qk.length; q++) {
               if (matches(qk[q], qv[q], k, v)) {
                 hits++;
@@ -327,21 +319,5 @@ public final class IndexVerifier {
       }
     }
     return true;
-  }
-
-  private static long[] longs(List<?> s) {
-    long[] out = new long[s.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = ((Number) s.get(i)).longValue();
-    }
-    return out;
-  }
-
-  private static Long[] boxed(long[] v) {
-    Long[] out = new Long[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = v[i];
-    }
-    return out;
   }
 }

@@ -8,7 +8,7 @@ import io.kgrag.core.index.partition.DominancePartitioning;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
-import io.kgrag.udfs.sgrag.DominanceUdfs;
+import io.kgrag.udfs.sql.SparkArrays;
 import io.kgrag.udfs.sgrag.PathIndexes;
 import java.util.List;
 import java.util.Locale;
@@ -64,7 +64,7 @@ public final class PathIndexStage {
     List<Row> sampleRows = paths.select("dominance").sample(false, fraction, seed).limit(SAMPLE_SIZE).collectAsList();
     float[][] sample = new float[sampleRows.size()][];
     for (int i = 0; i < sample.length; i++) {
-      sample[i] = DominanceUdfs.floats(sampleRows.get(i).getList(0));
+      sample[i] = SparkArrays.floats(sampleRows.get(i).getList(0));
     }
     int dims = paths.select("dominance").head().getList(0).size();
     DominancePartitioning partitioning = DominancePartitioning.fromSample(dims, sample, n);

@@ -46,33 +46,29 @@ public final class StableIds {
 
   /** Id of a path: the hash of its node ids in order (a path and its reverse are different paths). */
   public static long pathId(long[] nodeIds) {
-    MessageDigest md = SHA256.get();
-    md.reset();
-    md.update((byte) 'p');
-    ByteBuffer b = ByteBuffer.allocate(8 * nodeIds.length);
-    for (long id : nodeIds) {
-      b.putLong(id);
-    }
-    md.update(b.array());
-    return ByteBuffer.wrap(md.digest(), 0, 8).getLong();
+    return hashLongs((byte) 'p', nodeIds);
   }
 
   /** The label key of a whole path: a hash of its nodes' label keys in order. */
   public static long pathLabelKey(long[] labelKeys) {
-    MessageDigest md = SHA256.get();
-    md.reset();
-    md.update((byte) 'k');
-    ByteBuffer b = ByteBuffer.allocate(8 * labelKeys.length);
-    for (long k : labelKeys) {
-      b.putLong(k);
-    }
-    md.update(b.array());
-    return ByteBuffer.wrap(md.digest(), 0, 8).getLong();
+    return hashLongs((byte) 'k', labelKeys);
   }
 
   /** Id of a document or chunk (any {@code kind}) from its content or name; never equal to an entity or edge id's input. */
   public static long contentId(String kind, String content) {
     return hash("c", kind, content);
+  }
+
+  private static long hashLongs(byte tag, long[] values) {
+    MessageDigest md = SHA256.get();
+    md.reset();
+    md.update(tag);
+    ByteBuffer b = ByteBuffer.allocate(8 * values.length);
+    for (long v : values) {
+      b.putLong(v);
+    }
+    md.update(b.array());
+    return ByteBuffer.wrap(md.digest(), 0, 8).getLong();
   }
 
   private static long hash(String tag, String... parts) {

@@ -15,6 +15,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import io.kgrag.udfs.sql.SparkArrays;
 
 /**
  * Computes dominance vectors on the executors from a broadcast {@link DominanceModel}: each node's label
@@ -50,7 +51,7 @@ public final class DominanceUdfs {
           List<Row> out = new ArrayList<>();
           while (rows.hasNext()) {
             Row r = rows.next();
-            out.add(RowFactory.create(r.getLong(0), r.getLong(1), boxed(m.project(floats(r.getList(2))))));
+            out.add(RowFactory.create(r.getLong(0), r.getLong(1), SparkArrays.boxed(m.project(SparkArrays.floats(r.getList(2))))));
           }
           return out.iterator();
         };
@@ -74,10 +75,10 @@ public final class DominanceUdfs {
               List<float[]> leaves = new ArrayList<>();
               if (!r.isNullAt(3)) {
                 for (Object l : r.getList(3)) {
-                  leaves.add(floats(asList(l)));
+                  leaves.add(SparkArrays.floats(asList(l)));
                 }
               }
-              return RowFactory.create(r.getLong(0), r.getLong(1), boxed(m.starUpperBound(floats(r.getList(2)), leaves)));
+              return RowFactory.create(r.getLong(0), r.getLong(1), SparkArrays.boxed(m.starUpperBound(SparkArrays.floats(r.getList(2)), leaves)));
             }
           };
         };
@@ -90,23 +91,5 @@ public final class DominanceUdfs {
       return (List<Object>) o;
     }
     return scala.collection.JavaConverters.seqAsJavaList((scala.collection.Seq<Object>) o);
-  }
-
-  /** A Spark {@code array<float>} value as a float[]. */
-  public static float[] floats(List<?> values) {
-    float[] out = new float[values.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = ((Number) values.get(i)).floatValue();
-    }
-    return out;
-  }
-
-  /** A float[] as a value for an {@code array<float>} column. */
-  public static Float[] boxed(float[] v) {
-    Float[] out = new Float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = v[i];
-    }
-    return out;
   }
 }

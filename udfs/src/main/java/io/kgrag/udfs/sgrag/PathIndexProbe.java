@@ -22,6 +22,7 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
+import io.kgrag.udfs.sql.SparkArrays;
 import scala.collection.Seq;
 
 /**
@@ -81,7 +82,7 @@ public final class PathIndexProbe {
     Broadcast<PartitionDirectory> dir = bcDirectory;
     UserDefinedFunction route =
         functions.udf(
-            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(longs(keys), floats(vec)),
+            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(SparkArrays.longs(keys), SparkArrays.floats(vec)),
             DataTypes.createArrayType(DataTypes.IntegerType, false));
     Dataset<Row> routed =
         queries.select(col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
@@ -112,9 +113,9 @@ public final class PathIndexProbe {
             int pathNo = q.getInt(1);
             n++;
             part.probe(
-                longs(q.getList(2)),
-                DominanceUdfs.floats(q.getList(3)),
-                m -> out.add(RowFactory.create(qid, pathNo, m.pathId(), boxed(m.nodeIds()), boxed(m.labelKeys()))),
+                SparkArrays.longs(q.getList(2)),
+                SparkArrays.floats(q.getList(3)),
+                m -> out.add(RowFactory.create(qid, pathNo, m.pathId(), SparkArrays.boxed(m.nodeIds()), SparkArrays.boxed(m.labelKeys()))),
                 stats);
           }
           visited.add(stats.nodesVisited());
@@ -135,38 +136,6 @@ public final class PathIndexProbe {
   /** Query-path/partition probes so far. */
   public long queryPartitionPairs() {
     return queryPartitionPairs.value();
-  }
-
-  static long[] longs(Seq<Long> s) {
-    long[] out = new long[s.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = s.apply(i);
-    }
-    return out;
-  }
-
-  static long[] longs(List<?> s) {
-    long[] out = new long[s.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = ((Number) s.get(i)).longValue();
-    }
-    return out;
-  }
-
-  static float[] floats(Seq<Float> s) {
-    float[] out = new float[s.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = s.apply(i);
-    }
-    return out;
-  }
-
-  static Long[] boxed(long[] v) {
-    Long[] out = new Long[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = v[i];
-    }
-    return out;
   }
 
 }

@@ -16,6 +16,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import io.kgrag.udfs.sql.SparkArrays;
 
 /**
  * Builds the partitioned path index on the executors, as Apache Sedona builds spatial indexes: the
@@ -41,19 +42,19 @@ public final class PathIndexes {
   public static Dataset<Row> build(Dataset<Row> paths, Broadcast<DominancePartitioning> partitioning, int pathLength, int dims) {
     Dataset<Row> p = paths.select("path_id", "node_ids", "label_keys", "dominance");
     MapFunction<Row, Integer> key =
-        r -> partitioning.value().partitionOf(DominanceUdfs.floats(r.getList(3)));
+        r -> partitioning.value().partitionOf(SparkArrays.floats(r.getList(3)));
     MapGroupsFunction<Integer, Row, Row> buildOne =
         (pid, rows) -> {
           List<PathRecord> records = new ArrayList<>();
           while (rows.hasNext()) {
             Row r = rows.next();
             records.add(
-                new PathRecord(r.getLong(0), PathIndexProbe.longs(r.getList(1)), PathIndexProbe.longs(r.getList(2)), DominanceUdfs.floats(r.getList(3))));
+                new PathRecord(r.getLong(0), SparkArrays.longs(r.getList(1)), SparkArrays.longs(r.getList(2)), SparkArrays.floats(r.getList(3))));
           }
           PathPartition part = PathPartition.build(pid, pathLength, dims, records);
           PartitionSummary s = part.summary();
           return RowFactory.create(
-              pid, (long) records.size(), DominanceUdfs.boxed(s.mbrLow()), DominanceUdfs.boxed(s.mbrHigh()), s.toBytes(), part.toBytes());
+              pid, (long) records.size(), SparkArrays.boxed(s.mbrLow()), SparkArrays.boxed(s.mbrHigh()), s.toBytes(), part.toBytes());
         };
     return p.groupByKey(key, Encoders.INT()).mapGroups(buildOne, Encoders.row(BUILT));
   }

@@ -43,20 +43,12 @@ public final class KgFunctions {
   /** {@code kg_path_id(node_ids)}: the stable id of a path (array of node ids). */
   public static final UserDefinedFunction PATH_ID =
       functions.udf(
-          (UDF1<scala.collection.Seq<Long>, Long>) ids -> StableIds.pathId(longs(ids)), DataTypes.LongType);
+          (UDF1<scala.collection.Seq<Long>, Long>) ids -> StableIds.pathId(SparkArrays.longs(ids)), DataTypes.LongType);
 
   /** {@code kg_path_label_key(label_keys)}: the label key of a whole path. */
   public static final UserDefinedFunction PATH_LABEL_KEY =
       functions.udf(
-          (UDF1<scala.collection.Seq<Long>, Long>) keys -> StableIds.pathLabelKey(longs(keys)), DataTypes.LongType);
-
-  private static long[] longs(scala.collection.Seq<Long> s) {
-    long[] out = new long[s.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = s.apply(i);
-    }
-    return out;
-  }
+          (UDF1<scala.collection.Seq<Long>, Long>) keys -> StableIds.pathLabelKey(SparkArrays.longs(keys)), DataTypes.LongType);
 
   /** Registers every function by its SQL name in {@code spark}. */
   public static void register(SparkSession spark) {
