@@ -90,6 +90,7 @@ public final class GnnStage {
       metrics.put("stars", Integer.toString(stars.size()));
       metrics.put("pairs", Long.toString(result.pairs()));
       metrics.put("epochs", Integer.toString(result.epochs()));
+      metrics.put("stop_reason", result.stopReason());
       metrics.put("final_loss", Double.toString(result.finalLoss()));
       metrics.put("violations_left", Long.toString(result.violationsLeft()));
       metrics.put("pruning_power", Double.toString(result.pruningPower()));
@@ -112,8 +113,8 @@ public final class GnnStage {
           .rows("violations_left", result.violationsLeft())
           .rows("train_ms", result.millis());
       report.summary(String.format(Locale.ROOT,
-          "%s: %,d stars, %,d pairs, %d epochs in %.1f s, %,d violations left (vectors bound them), pruning power %.3f -> %,d node vectors (d=%d)",
-          modelId, stars.size(), result.pairs(), result.epochs(), result.millis() / 1000.0, result.violationsLeft(),
+          "%s: %,d stars, %,d pairs, %d epochs in %.1f s (stopped: %s), %,d violations left (vectors bound them), pruning power %.3f -> %,d node vectors (d=%d)",
+          modelId, stars.size(), result.pairs(), result.epochs(), result.millis() / 1000.0, result.stopReason(), result.violationsLeft(),
           result.pruningPower(), nodeCount, model.outputDim()));
       return report;
     } finally {

@@ -164,6 +164,18 @@ class DominanceTrainerTest {
   }
 
   @Test
+  void anAbsurdLearningRateStillEndsWithFiniteWeightsThatKeepTheBound() {
+    List<Star> small = SyntheticStars.standard(80, 64, 9);
+    TrainingResult t =
+        DominanceTrainer.train(small, TrainerConfig.builder().epochs(6).learningRate(1e7f).batchSize(32).build());
+    for (float x : t.model().starUpperBound(t.model().project(small.get(0).center()), List.of())) {
+      assertTrue(Float.isFinite(x), t.describe());
+    }
+    assertTrue(Double.isFinite(t.finalLoss()), t.describe());
+    DominanceModelTest.assertBoundForEverySubset(t.model(), small.get(1), new Random(2));
+  }
+
+  @Test
   void timeBudgetStopsTraining() {
     List<Star> small = SyntheticStars.standard(200, 64, 4);
     TrainingResult t =
