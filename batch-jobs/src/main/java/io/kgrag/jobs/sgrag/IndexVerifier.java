@@ -292,7 +292,7 @@ public final class IndexVerifier {
             long[] k = SparkArrays.longs(r.getList(0));
             float[] v = SparkArrays.floats(r.getList(1));
             for (int q = 0; q < qk.length; q++) {
-              if (matches(qk[q], qv[q], k, v)) {
+              if (PathPartition.matches(qk[q], qv[q], k, v)) {
                 hits++;
               }
             }
@@ -307,17 +307,4 @@ public final class IndexVerifier {
     return total;
   }
 
-  static boolean matches(long[] qk, float[] qv, long[] k, float[] v) {
-    for (int i = 0; i < qk.length; i++) {
-      if (qk[i] != PathPartition.WILDCARD && qk[i] != k[i]) {
-        return false;
-      }
-    }
-    for (int i = 0; i < qv.length; i++) {
-      if (v[i] < qv[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
 }

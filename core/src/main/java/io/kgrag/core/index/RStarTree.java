@@ -574,12 +574,7 @@ public final class RStarTree implements DominanceIndex {
       }
     }
     if (stats != null) {
-      stats.queries++;
-      stats.nodesVisited += visited;
-      stats.leavesVisited += leaves;
-      stats.nodeTests += nodeTests;
-      stats.entriesTested += tested;
-      stats.results += found;
+      stats.recordQuery(visited, leaves, nodeTests, tested, found);
     }
   }
 
@@ -625,12 +620,7 @@ public final class RStarTree implements DominanceIndex {
       }
     }
     if (stats != null) {
-      stats.queries++;
-      stats.nodesVisited += visited;
-      stats.leavesVisited += leaves;
-      stats.nodeTests += nodeTests;
-      stats.entriesTested += tested;
-      stats.results += found;
+      stats.recordQuery(visited, leaves, nodeTests, tested, found);
     }
   }
 

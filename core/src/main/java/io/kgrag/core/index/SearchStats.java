@@ -69,6 +69,16 @@ public final class SearchStats {
     heapPushes = 0;
   }
 
+  /** Counts one finished query of a tree traversal. */
+  void recordQuery(long visited, long leaves, long tests, long tested, long found) {
+    queries++;
+    nodesVisited += visited;
+    leavesVisited += leaves;
+    nodeTests += tests;
+    entriesTested += tested;
+    results += found;
+  }
+
   /** Adds the counters of {@code other} to this one. */
   public void add(SearchStats other) {
     queries += other.queries;

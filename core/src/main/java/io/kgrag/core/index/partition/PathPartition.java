@@ -362,6 +362,25 @@ public final class PathPartition {
     return out;
   }
 
+  /**
+   * The match test every probe implements, for one stored path: every query label key other than
+   * {@link #WILDCARD} equals the path's key at its position, and the path's vector dominates the query's.
+   * Brute-force baselines call this so they test exactly what the index answers.
+   */
+  public static boolean matches(long[] queryLabelKeys, float[] queryVector, long[] labelKeys, float[] vector) {
+    for (int i = 0; i < queryLabelKeys.length; i++) {
+      if (queryLabelKeys[i] != WILDCARD && queryLabelKeys[i] != labelKeys[i]) {
+        return false;
+      }
+    }
+    for (int i = 0; i < queryVector.length; i++) {
+      if (vector[i] < queryVector[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private boolean restMatches(int row, long[] q) {
     int base = row * width;
     for (int p = 1; p < width; p++) {
