@@ -1,6 +1,7 @@
 package io.kgrag.jobs.catalog;
 
 import static org.apache.spark.sql.types.DataTypes.BinaryType;
+import static org.apache.spark.sql.types.DataTypes.DoubleType;
 import static org.apache.spark.sql.types.DataTypes.FloatType;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
@@ -99,7 +100,70 @@ public enum KgTable {
       col("mbr_high", createArrayType(FloatType, false), false),
       col("count", LongType, false),
       col("summary", BinaryType, false),
-      col("tree", BinaryType, false));
+      col("tree", BinaryType, false)),
+  QUESTIONS(
+      "Questions read by `kgrag qa`, one row per input row; invalid_reason is set for rows that could not be read",
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("question", StringType, true),
+      col("answers", createArrayType(StringType, false), true),
+      col("meta", createMapType(StringType, StringType, true), true),
+      col("invalid_reason", StringType, true)),
+  QUERY_GRAPHS(
+      "The query graph extracted from each question of a run (nodes with label or UNK, edges with phrases)",
+      col("run_id", StringType, false),
+      col("method", StringType, false),
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("extractor", StringType, false),
+      col("nodes", createArrayType(QueryGraphRows.NODE, false), false),
+      col("edges", createArrayType(QueryGraphRows.EDGE, false), false)),
+  ANSWERS(
+      "One row per question and run: the top answer, the ranked list with scores, status and latency",
+      col("run_id", StringType, false),
+      col("method", StringType, false),
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("answer", StringType, true),
+      col("ranked", createArrayType(QueryGraphRows.RANKED, false), false),
+      col("status", StringType, false),
+      col("reason", StringType, true),
+      col("latency_ms", DoubleType, false)),
+  EVIDENCE(
+      "The knowledge-graph edges that support each answer of a run",
+      col("run_id", StringType, false),
+      col("method", StringType, false),
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("src", LongType, false),
+      col("src_label", StringType, true),
+      col("relation", StringType, false),
+      col("dst", LongType, false),
+      col("dst_label", StringType, true)),
+  METRICS(
+      "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 and latency percentiles",
+      col("run_id", StringType, false),
+      col("method", StringType, false),
+      col("dataset", StringType, false),
+      col("slice", StringType, false),
+      col("n", LongType, false),
+      col("hit1", DoubleType, false),
+      col("precision", DoubleType, false),
+      col("recall", DoubleType, false),
+      col("f1", DoubleType, false),
+      col("latency_p50_ms", DoubleType, true),
+      col("latency_p95_ms", DoubleType, true),
+      col("latency_p99_ms", DoubleType, true),
+      col("statuses", createMapType(StringType, LongType, false), true),
+      col("computed_at", TimestampType, false)),
+  LLM_CACHE(
+      "Responses of the LLM endpoint by model and prompt hash, so that re-runs cost nothing",
+      col("model", StringType, false),
+      col("prompt_hash", StringType, false),
+      col("response", StringType, false),
+      col("tokens_in", IntegerType, true),
+      col("tokens_out", IntegerType, true),
+      col("created_at", TimestampType, false));
 
   private final String description;
   private final StructType schema;
