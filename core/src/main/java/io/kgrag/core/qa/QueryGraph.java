@@ -18,8 +18,11 @@ import java.util.Objects;
 public final class QueryGraph implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** A query node: a label for a mentioned entity, {@code null} for an unknown. */
-  public record Node(int id, String label, String description, String typeHint) implements Serializable {
+  /**
+   * A query node: a label for a mentioned entity, {@code null} for an unknown. {@code confidence} (0..1]
+   * says how sure the extractor is that the mention is a constraint; retrieval weighs constraints by it.
+   */
+  public record Node(int id, String label, String description, String typeHint, double confidence) implements Serializable {
     public boolean unknown() {
       return label == null;
     }
@@ -97,7 +100,7 @@ public final class QueryGraph implements Serializable {
   public QueryGraph withLabel(int id, String label) {
     List<Node> ns = new ArrayList<>(nodes);
     Node n = nodes.get(id);
-    ns.set(id, new Node(id, label, n.description(), n.typeHint()));
+    ns.set(id, new Node(id, label, n.description(), n.typeHint(), n.confidence()));
     return new QueryGraph(ns, new ArrayList<>(edges), target);
   }
 
@@ -141,16 +144,23 @@ public final class QueryGraph implements Serializable {
     }
 
     public int entity(String label, String description) {
+      return entity(label, description, 1.0);
+    }
+
+    public int entity(String label, String description, double confidence) {
       if (label == null || label.isBlank()) {
         throw new IllegalArgumentException("an entity node needs a label");
       }
-      nodes.add(new Node(nodes.size(), label.strip(), description, null));
+      if (!(confidence > 0 && confidence <= 1)) {
+        throw new IllegalArgumentException("confidence must be in (0, 1], got " + confidence);
+      }
+      nodes.add(new Node(nodes.size(), label.strip(), description, null, confidence));
       return nodes.size() - 1;
     }
 
     /** Adds an unknown node; the first one added is the target unless {@link #target(int)} says otherwise. */
     public int unknown(String typeHint) {
-      nodes.add(new Node(nodes.size(), null, null, typeHint == null || typeHint.isBlank() ? null : typeHint.strip()));
+      nodes.add(new Node(nodes.size(), null, null, typeHint == null || typeHint.isBlank() ? null : typeHint.strip(), 1.0));
       if (target < 0) {
         target = nodes.size() - 1;
       }

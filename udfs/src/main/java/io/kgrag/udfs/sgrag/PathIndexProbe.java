@@ -128,6 +128,49 @@ public final class PathIndexProbe {
         .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(MATCHES));
   }
 
+  /** Output of {@link #probeGrouped}: one row per (query path, routed partition) with its hits and probe time. */
+  public static final StructType GROUPED =
+      new StructType()
+          .add("qid", DataTypes.LongType, false)
+          .add("path_no", DataTypes.IntegerType, false)
+          .add("probe_nanos", DataTypes.LongType, false)
+          .add("hits", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.LongType, false), false), false);
+
+  /**
+   * Like {@link #probe}, but one row per query path and routed partition, holding the node ids of every
+   * hit and the time the probe of that path took in that partition (for per-question latency).
+   */
+  public Dataset<Row> probeGrouped(Dataset<Row> queries) {
+    Broadcast<PartitionDirectory> dir = bcDirectory;
+    UserDefinedFunction route =
+        functions.udf(
+            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(SparkArrays.longs(keys), SparkArrays.floats(vec)),
+            DataTypes.createArrayType(DataTypes.IntegerType, false));
+    Dataset<Row> routed =
+        queries.select(col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
+    Dataset<Row> trees = index.select("partition_id", "tree");
+    CoGroupFunction<Integer, Row, Row, Row> probeOne =
+        (pid, qs, ts) -> {
+          List<Row> out = new ArrayList<>();
+          if (!ts.hasNext()) {
+            return out.iterator();
+          }
+          PathPartition part = PathPartition.fromBytes((byte[]) ts.next().get(1));
+          SearchStats stats = new SearchStats();
+          while (qs.hasNext()) {
+            Row q = qs.next();
+            List<Long[]> hits = new ArrayList<>();
+            long t0 = System.nanoTime();
+            part.probe(SparkArrays.longs(q.getList(2)), SparkArrays.floats(q.getList(3)), m -> hits.add(SparkArrays.boxed(m.nodeIds())), stats);
+            out.add(RowFactory.create(q.getLong(0), q.getInt(1), System.nanoTime() - t0, hits));
+          }
+          return out.iterator();
+        };
+    return routed
+        .groupByKey((MapFunction<Row, Integer>) r -> r.getInt(4), Encoders.INT())
+        .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(GROUPED));
+  }
+
   /** Tree nodes visited by all probes so far, over the nodes of the trees they were routed to. */
   public double treeNodeFraction() {
     return nodesAvailable.value() == 0 ? 0 : (double) nodesVisited.value() / nodesAvailable.value();

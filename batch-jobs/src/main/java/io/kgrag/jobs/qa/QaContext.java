@@ -1,0 +1,114 @@
+package io.kgrag.jobs.qa;
+
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.normalize.EntityNormaliser;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.sgrag.gnn.DominanceModel;
+import io.kgrag.core.sgrag.qa.SgragRetriever;
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a QA task needs, broadcast once per job: the graph, its gazetteer, the serialised label
+ * index and GNN, the per-key label features, and how to open the embedder. The heavy objects are rebuilt
+ * lazily once per executor JVM (transient fields) and the embedder is opened only when a mention needs
+ * normalising.
+ */
+public final class QaContext implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  final KnowledgeGraph graph;
+  final Gazetteer gazetteer;
+  private final byte[] labelIndexBytes;
+  private final byte[] modelBytes;
+  private final Map<Long, float[]> keyFeatures;
+  private final EmbedderSpec embedderSpec;
+  private final double minSimilarity;
+  private final SgragRetriever.Config config;
+
+  private transient LabelIndex labelIndex;
+  private transient SgragRetriever retriever;
+
+  QaContext(
+      KnowledgeGraph graph,
+      byte[] labelIndexBytes,
+      byte[] modelBytes,
+      Map<Long, float[]> keyFeatures,
+      EmbedderSpec embedderSpec,
+      double minSimilarity,
+      SgragRetriever.Config config) {
+    this.graph = graph;
+    this.gazetteer = new Gazetteer(graph);
+    this.labelIndexBytes = labelIndexBytes;
+    this.modelBytes = modelBytes;
+    this.keyFeatures = keyFeatures;
+    this.embedderSpec = embedderSpec;
+    this.minSimilarity = minSimilarity;
+    this.config = config;
+  }
+
+  synchronized LabelIndex labelIndex() {
+    if (labelIndex == null) {
+      labelIndex = LabelIndex.fromBytes(labelIndexBytes);
+    }
+    return labelIndex;
+  }
+
+  synchronized SgragRetriever retriever() {
+    if (retriever == null) {
+      retriever = new SgragRetriever(graph, DominanceModel.fromBytes(modelBytes), keyFeatures::get, config);
+    }
+    return retriever;
+  }
+
+  /** A normaliser whose embedder opens on first use; close the returned embedder at the end of the task. */
+  EntityNormaliser normaliser(Embedder embedder) {
+    return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+  }
+
+  Embedder lazyEmbedder() {
+    return new LazyEmbedder(embedderSpec);
+  }
+
+  /** Opens the real embedder on the first call. */
+  static final class LazyEmbedder implements Embedder {
+    private final EmbedderSpec spec;
+    private Embedder delegate;
+
+    LazyEmbedder(EmbedderSpec spec) {
+      this.spec = spec;
+    }
+
+    @Override
+    public float[][] embed(List<String> texts) {
+      if (delegate == null) {
+        delegate = spec.open();
+      }
+      return delegate.embed(texts);
+    }
+
+    @Override
+    public String modelId() {
+      return spec.modelId();
+    }
+
+    @Override
+    public int dimension() {
+      if (delegate == null) {
+        delegate = spec.open();
+      }
+      return delegate.dimension();
+    }
+
+    @Override
+    public void close() {
+      if (delegate != null) {
+        delegate.close();
+      }
+    }
+  }
+}

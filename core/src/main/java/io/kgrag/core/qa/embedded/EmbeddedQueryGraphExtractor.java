@@ -1,0 +1,285 @@
+package io.kgrag.core.qa.embedded;
+
+import io.kgrag.core.graph.Labels;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.QueryGraphExtractor;
+import io.kgrag.core.qa.normalize.EntityNormaliser;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The embedded query-graph extractor (no LLM): a star with the asked-for entity as the unknown centre and
+ * every entity the question mentions as a leaf, the shape of ERQA-style questions.
+ *
+ * <ol>
+ *   <li>Type word: after "Which"/"What" the words up to the first verb or function word ("Which Olympic
+ *       sport is …" → "olympic sport"); "Who" → "person". It becomes the unknown node's type hint, a soft
+ *       constraint. A modifier that is itself a graph label ("Which adventure film" → "Adventure Film") is
+ *       also a mention.
+ *   <li>Mentions: the longest token sequences of the question that equal a graph label after case,
+ *       accent and punctuation folding (singular forms too), left to right.
+ *   <li>Coordinations: "the 2004 and 2008 Summer Olympics" also mentions "2004 Summer Olympics" — a
+ *       conjunct before "and"/"or"/"," is tried with the tail of the following mention.
+ *   <li>Capitalised words no label covers ("United States") are normalised through the label embeddings
+ *       (Algorithm 3) and kept when the nearest label is close enough.
+ * </ol>
+ *
+ * Each mention gets a confidence: 1 for multi-word or capitalised mentions, lower for single lower-case
+ * words ("white", "sound"), the cosine for normalised ones. Ambiguous labels (seven "Washington County"s)
+ * stay labels here; retrieval binds the node that connects to the other mentions.
+ */
+public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
+  static final Set<String> FUNCTION_WORDS =
+      Set.of(
+          "which", "what", "who", "whom", "whose", "where", "when", "how", "is", "was", "are", "were", "be", "been", "being",
+          "the", "a", "an", "and", "or", "of", "in", "on", "to", "for", "by", "with", "from", "as", "at", "has", "have", "had",
+          "both", "also", "its", "it", "that", "this", "these", "those", "their", "his", "her", "known", "associated", "featured",
+          "features", "featuring", "did", "does", "do", "not", "but", "well", "while", "into", "than", "then", "there", "can",
+          "s", "all", "one", "two", "any", "some", "such", "which", "other", "same", "between", "about", "after", "before",
+          "during", "under", "over", "through", "film", "movie", "films", "movies");
+  private static final Set<String> TYPE_STOP =
+      Set.of(
+          "is", "was", "are", "were", "has", "have", "had", "did", "does", "do", "that", "which", "who", "whose", "with",
+          "from", "in", "of", "by", "and", "for", "to", "on", "at", "as", "known", "associated", "the", "a", "an", "both");
+  private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+");
+  private static final Pattern HEAD = Pattern.compile("^\\s*(which|what|who|whom)\\b", Pattern.CASE_INSENSITIVE);
+
+  private final Gazetteer gazetteer;
+  private final EntityNormaliser normaliser;
+
+  /**
+   * @param normaliser for capitalised words no label matches; null to skip that step
+   */
+  public EmbeddedQueryGraphExtractor(Gazetteer gazetteer, EntityNormaliser normaliser) {
+    this.gazetteer = gazetteer;
+    this.normaliser = normaliser;
+  }
+
+  /** A token of the question: its folded form, its original text and where it starts. */
+  private record Tok(String norm, String raw, int start) {
+    boolean capitalised() {
+      return Character.isUpperCase(raw.codePointAt(0)) || Character.isDigit(raw.codePointAt(0));
+    }
+  }
+
+  private record Mention(String label, int from, int to, double confidence) {}
+
+  @Override
+  public QueryGraph extract(String question) {
+    if (question == null || question.isBlank()) {
+      throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
+    }
+    List<Tok> toks = tokens(question);
+    int typeFrom = -1;
+    int typeTo = -1;
+    String typeHint = null;
+    Matcher head = HEAD.matcher(question);
+    if (head.find() && !toks.isEmpty()) {
+      String w = toks.get(0).norm();
+      if (w.equals("who") || w.equals("whom")) {
+        typeHint = "person";
+      } else {
+        int j = 1;
+        while (j < toks.size() && j <= 3 && !TYPE_STOP.contains(toks.get(j).norm()) && !verbLike(toks.get(j).norm())) {
+          j++;
+        }
+        if (j > 1) {
+          typeFrom = 1;
+          typeTo = j;
+          typeHint = join(toks, typeFrom, typeTo);
+        }
+      }
+    }
+    List<Mention> mentions = new ArrayList<>();
+    // modifiers of the type word that are labels themselves ("adventure film", "drama")
+    if (typeTo - typeFrom >= 2) {
+      for (int from = typeFrom; from < typeTo - 1; from++) {
+        String l = gazetteer.lookup(join(toks, from, typeTo));
+        if (l == null) {
+          l = gazetteer.lookup(join(toks, from, typeTo - 1));
+        }
+        if (l != null && !FUNCTION_WORDS.contains(Labels.normalize(l))) {
+          mentions.add(new Mention(l, from, typeTo, 0.8));
+          break;
+        }
+      }
+    }
+    boolean[] covered = new boolean[toks.size()];
+    for (int i = (typeTo > 0 ? typeTo : 0); i < toks.size(); ) {
+      Mention m = longestAt(toks, i);
+      if (m == null) {
+        i++;
+        continue;
+      }
+      mentions.add(m);
+      for (int k = m.from(); k < m.to(); k++) {
+        covered[k] = true;
+      }
+      i = m.to();
+    }
+    mentions.addAll(coordinations(toks, mentions));
+    if (normaliser != null) {
+      mentions.addAll(normalisedSpans(toks, covered, typeTo));
+    }
+    Map<String, Mention> distinct = new LinkedHashMap<>();
+    for (Mention m : mentions) {
+      distinct.merge(Labels.normalize(m.label()), m, (a, b) -> a.confidence() >= b.confidence() ? a : b);
+    }
+    if (distinct.isEmpty()) {
+      throw new QaException(AnswerStatus.UNABLE, "no entity of the graph is mentioned in the question");
+    }
+    QueryGraph.Builder b = QueryGraph.builder();
+    int target = b.unknown(typeHint);
+    for (Mention m : distinct.values()) {
+      int n = b.entity(m.label(), null, m.confidence());
+      b.edge(n, target, null);
+    }
+    return b.build();
+  }
+
+  private Mention longestAt(List<Tok> toks, int i) {
+    int max = Math.min(gazetteer.maxTokens(), toks.size() - i);
+    for (int len = max; len >= 1; len--) {
+      String s = join(toks, i, i + len);
+      if (len == 1 && (FUNCTION_WORDS.contains(s) || s.length() < 3 || isNumber(s))) {
+        continue;
+      }
+      String l = gazetteer.lookup(s);
+      if (l != null) {
+        return new Mention(l, i, i + len, confidence(toks, i, i + len));
+      }
+    }
+    return null;
+  }
+
+  /**
+   * "the 2004 and 2008 Summer Olympics", "the 2000, 2012, and 1984 Summer Olympics": walking back from a
+   * mention over conjunctions, each conjunct of one or two words is tried with the tail of the mention.
+   */
+  private List<Mention> coordinations(List<Tok> toks, List<Mention> mentions) {
+    List<Mention> out = new ArrayList<>();
+    for (Mention m : mentions) {
+      int j = m.from() - 1;
+      boolean crossed = false;
+      while (j >= 0) {
+        if (isConjunction(toks.get(j).norm())) {
+          crossed = true;
+          j--;
+          continue;
+        }
+        if (!crossed) {
+          break;
+        }
+        Mention found = null;
+        for (int cl = 1; cl <= 2 && found == null && j - cl + 1 >= 0; cl++) {
+          for (int k = m.from() + 1; k < m.to() && found == null; k++) {
+            String l = gazetteer.lookup(join(toks, j - cl + 1, j + 1) + " " + join(toks, k, m.to()));
+            if (l != null) {
+              found = new Mention(l, j - cl + 1, j + 1, m.confidence());
+            }
+          }
+        }
+        if (found == null) {
+          break;
+        }
+        out.add(found);
+        j = found.from() - 1;
+      }
+    }
+    return out;
+  }
+
+  private List<Mention> normalisedSpans(List<Tok> toks, boolean[] covered, int typeTo) {
+    List<Mention> out = new ArrayList<>();
+    int i = Math.max(1, typeTo);
+    while (i < toks.size()) {
+      if (covered[i] || !toks.get(i).capitalised() || FUNCTION_WORDS.contains(toks.get(i).norm())) {
+        i++;
+        continue;
+      }
+      int j = i;
+      while (j < toks.size() && !covered[j] && (toks.get(j).capitalised() || (j > i && Set.of("of", "the", "de").contains(toks.get(j).norm())))) {
+        j++;
+      }
+      while (j > i + 1 && FUNCTION_WORDS.contains(toks.get(j - 1).norm())) {
+        j--;
+      }
+      String span = rawSpan(toks, i, j);
+      Optional<LabelIndex.Hit> hit = normaliser.nearest(span);
+      if (hit.isPresent()) {
+        out.add(new Mention(hit.get().label(), i, j, Math.min(1.0, hit.get().similarity())));
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  private static double confidence(List<Tok> toks, int from, int to) {
+    if (to - from >= 2) {
+      return 1.0;
+    }
+    return toks.get(from).capitalised() && from > 0 ? 0.9 : 0.5;
+  }
+
+  private static boolean verbLike(String t) {
+    return t.length() > 4 && (t.endsWith("ed") || t.endsWith("ing"));
+  }
+
+  private static boolean isConjunction(String t) {
+    return t.equals("and") || t.equals("or") || t.equals("both");
+  }
+
+  private static boolean isNumber(String t) {
+    for (int i = 0; i < t.length(); i++) {
+      if (!Character.isDigit(t.charAt(i))) {
+        return false;
+      }
+    }
+    return !t.isEmpty();
+  }
+
+  private static List<Tok> tokens(String q) {
+    List<Tok> out = new ArrayList<>();
+    Matcher m = TOKEN.matcher(q);
+    while (m.find()) {
+      String norm = Labels.normalize(m.group());
+      if (!norm.isEmpty()) {
+        for (String part : norm.split(" ")) {
+          out.add(new Tok(part, m.group(), m.start()));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String join(List<Tok> toks, int from, int to) {
+    StringBuilder b = new StringBuilder();
+    for (int k = from; k < to; k++) {
+      if (k > from) {
+        b.append(' ');
+      }
+      b.append(toks.get(k).norm());
+    }
+    return b.toString();
+  }
+
+  private static String rawSpan(List<Tok> toks, int from, int to) {
+    StringBuilder b = new StringBuilder();
+    for (int k = from; k < to; k++) {
+      if (k > from) {
+        b.append(' ');
+      }
+      b.append(toks.get(k).raw());
+    }
+    return b.toString();
+  }
+}

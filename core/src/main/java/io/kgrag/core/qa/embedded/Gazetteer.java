@@ -1,0 +1,77 @@
+package io.kgrag.core.qa.embedded;
+
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.Labels;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The graph's labels as token sequences, for finding entity mentions in a question: every label in its
+ * {@link Labels#normalize normalised} form (case, accents and punctuation folded), and again with each
+ * token singularised so "United States Dollars" finds "United States Dollar". Maps a token sequence to one
+ * representative label; every node with that label is a candidate later (the path index matches label
+ * keys, and assembly picks the node that connects).
+ */
+public final class Gazetteer implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final Map<String, String> exact = new HashMap<>();
+  private final Map<String, String> singular = new HashMap<>();
+  private int maxTokens;
+
+  public Gazetteer(KnowledgeGraph graph) {
+    // deterministic representative: the smallest original label per normalised form
+    Map<String, String> byForm = new TreeMap<>();
+    for (int i = 0; i < graph.nodeCount(); i++) {
+      String label = graph.label(i);
+      String form = Labels.normalize(label);
+      if (form.isEmpty()) {
+        continue;
+      }
+      byForm.merge(form, label, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    }
+    for (Map.Entry<String, String> e : byForm.entrySet()) {
+      exact.put(e.getKey(), e.getValue());
+      singular.putIfAbsent(singularForm(e.getKey()), e.getValue());
+      maxTokens = Math.max(maxTokens, e.getKey().split(" ").length);
+    }
+  }
+
+  /** The label whose normalised form is this token sequence (or its singular form), or null. */
+  public String lookup(String normalisedTokens) {
+    String l = exact.get(normalisedTokens);
+    return l != null ? l : singular.get(singularForm(normalisedTokens));
+  }
+
+  public int maxTokens() {
+    return maxTokens;
+  }
+
+  public int size() {
+    return exact.size();
+  }
+
+  static String singularForm(String tokens) {
+    StringBuilder b = new StringBuilder(tokens.length());
+    for (String t : tokens.split(" ")) {
+      if (b.length() > 0) {
+        b.append(' ');
+      }
+      b.append(singular(t));
+    }
+    return b.toString();
+  }
+
+  /** A light English singulariser: "languages" → "language", "countries" → "country", "ss" kept. */
+  static String singular(String t) {
+    if (t.length() > 4 && t.endsWith("ies")) {
+      return t.substring(0, t.length() - 3) + "y";
+    }
+    if (t.length() > 3 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us") && !t.endsWith("is")) {
+      return t.substring(0, t.length() - 1);
+    }
+    return t;
+  }
+}

@@ -1,0 +1,104 @@
+package io.kgrag.core.qa.normalize;
+
+import com.github.jelmerk.hnswlib.core.DistanceFunctions;
+import com.github.jelmerk.hnswlib.core.Item;
+import com.github.jelmerk.hnswlib.core.SearchResult;
+import com.github.jelmerk.hnswlib.core.hnsw.HnswIndex;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Approximate nearest neighbours over the graph's label embeddings (an HNSW graph, hnswlib), one item per
+ * distinct label key: the FAISS search of SG-RAG Algorithm 3, line 4. Vectors are L2-normalised, so the
+ * similarity returned is the cosine.
+ *
+ * <p>Items are added in label-key order, so the same labels give the same index.
+ */
+public final class LabelIndex {
+  /** A label with its key and vector. */
+  public record Entry(long labelKey, String label, float[] vector) implements Item<Long, float[]> {
+    @Override
+    public Long id() {
+      return labelKey;
+    }
+
+    @Override
+    public int dimensions() {
+      return vector.length;
+    }
+  }
+
+  /** A nearest label and its cosine similarity to the query. */
+  public record Hit(long labelKey, String label, double similarity) {}
+
+  private final HnswIndex<Long, float[], Entry, Float> index;
+
+  private LabelIndex(HnswIndex<Long, float[], Entry, Float> index) {
+    this.index = index;
+  }
+
+  /** Builds the index; duplicate keys keep the entry seen first in key order. */
+  public static LabelIndex build(List<Entry> entries) {
+    if (entries.isEmpty()) {
+      throw new IllegalArgumentException("no label embeddings to index: run `kgrag index --stages embed` first");
+    }
+    Map<Long, Entry> byKey = new TreeMap<>();
+    for (Entry e : entries) {
+      byKey.putIfAbsent(e.labelKey(), e);
+    }
+    int dims = entries.get(0).dimensions();
+    HnswIndex<Long, float[], Entry, Float> index =
+        HnswIndex.<float[], Float>newBuilder(dims, DistanceFunctions.FLOAT_INNER_PRODUCT, byKey.size())
+            .withM(16)
+            .withEfConstruction(200)
+            .withEf(64)
+            .build();
+    for (Entry e : byKey.values()) {
+      if (e.dimensions() != dims) {
+        throw new IllegalArgumentException("label '" + e.label() + "' has a " + e.dimensions() + "-d vector, others " + dims);
+      }
+      index.add(e);
+    }
+    return new LabelIndex(index);
+  }
+
+  public int size() {
+    return index.size();
+  }
+
+  /** The k nearest labels, most similar first. */
+  public List<Hit> nearest(float[] vector, int k) {
+    List<SearchResult<Entry, Float>> rs = index.findNearest(vector, k);
+    List<Hit> out = new ArrayList<>(rs.size());
+    for (SearchResult<Entry, Float> r : rs) {
+      out.add(new Hit(r.item().labelKey(), r.item().label(), 1.0 - r.distance()));
+    }
+    out.sort(Comparator.comparingDouble(Hit::similarity).reversed().thenComparingLong(Hit::labelKey));
+    return out;
+  }
+
+  public byte[] toBytes() {
+    try {
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      index.save(b);
+      return b.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static LabelIndex fromBytes(byte[] bytes) {
+    try {
+      return new LabelIndex(HnswIndex.load(new ByteArrayInputStream(bytes), LabelIndex.class.getClassLoader()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

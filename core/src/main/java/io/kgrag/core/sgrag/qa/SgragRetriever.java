@@ -1,0 +1,476 @@
+package io.kgrag.core.sgrag.qa;
+
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.StableIds;
+import io.kgrag.core.index.partition.PathPartition;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.Candidate;
+import io.kgrag.core.qa.EvidenceEdge;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.TypeMatcher;
+import io.kgrag.core.sgrag.gnn.DominanceModel;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.LongFunction;
+
+/**
+ * SG-RAG retrieval for one question, in the three steps that talk to the path index, so that a batch job
+ * can send every question's index queries to the partitioned index at once between steps:
+ *
+ * <ol>
+ *   <li>{@link #plan}: drop mentions the graph does not know, decompose into query paths (Algorithm 4),
+ *       and make the label-completion queries: unknown positions as wildcards with a zero vector (Algorithm 5).
+ *   <li>{@link #exact}: from the completion hits, the candidate labels of each unknown (intersection over
+ *       its paths, Algorithm 5 lines 29-33), their combinations (Algorithm 6), and for each the exact query
+ *       paths with GNN dominance vectors o(p_q) (Algorithm 7 line 5).
+ *   <li>{@link #retrieve}: assemble the exact hits into subgraphs (Algorithm 8) with injective bindings,
+ *       verify every query edge against the graph, and rank the target's bindings. When no subgraph
+ *       satisfies every constraint, rank the completion hits by the constraints they satisfy (partial);
+ *       when the index returned nothing, rank the mentions' 1-hop neighbours (Algorithm 1 line 22).
+ * </ol>
+ *
+ * <p>Ranking: a candidate's score is the sum of the confidences of the mentions its subgraph connects,
+ * plus {@link Config#typeBonus} when it has the question's type, minus {@link Config#degreePenalty} × ln(1 +
+ * degree). The last term is the likelihood of the question's constraints if they were drawn from the
+ * answer's neighbours: among equally constrained candidates, the one with fewer neighbours explains the
+ * question better.
+ */
+public final class SgragRetriever implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** Limits and ranking weights. */
+  public record Config(int pathLength, int maxCombos, int maxSubgraphs, int maxCandidates, double typeBonus, double degreePenalty)
+      implements Serializable {
+    public static Config defaults(int pathLength) {
+      return new Config(pathLength, 256, 2000, 20, 0.45, 0.04);
+    }
+  }
+
+  private final KnowledgeGraph kg;
+  private final DominanceModel model;
+  private final LongFunction<float[]> keyFeature;
+  private final TypeMatcher types;
+  private final Config config;
+
+  /**
+   * @param keyFeature the label embedding the GNN was trained on, per label key
+   */
+  public SgragRetriever(KnowledgeGraph kg, DominanceModel model, LongFunction<float[]> keyFeature, Config config) {
+    this.kg = kg;
+    this.model = model;
+    this.keyFeature = keyFeature;
+    this.types = new TypeMatcher(kg);
+    this.config = config;
+  }
+
+  public Config config() {
+    return config;
+  }
+
+  // ---------------------------------------------------------------- step 1
+
+  /** Step 1; {@code resolved[i]} false drops node i (a mention normalisation could not place). */
+  public SgragPlan plan(QueryGraph normalised, boolean[] resolved) {
+    List<String> dropped = new ArrayList<>();
+    QueryGraph.Builder b = QueryGraph.builder();
+    int[] remap = new int[normalised.nodes().size()];
+    Arrays.fill(remap, -1);
+    for (QueryGraph.Node n : normalised.nodes()) {
+      boolean known = n.unknown() || kg.nodesWithLabelKey(StableIds.labelKey(n.label())).length > 0;
+      if (!known || (resolved != null && !resolved[n.id()])) {
+        dropped.add(n.label());
+        continue;
+      }
+      remap[n.id()] = n.unknown() ? b.unknown(n.typeHint()) : b.entity(n.label(), n.description(), n.confidence());
+    }
+    if (normalised.target() >= 0 && remap[normalised.target()] >= 0) {
+      b.target(remap[normalised.target()]);
+    }
+    for (QueryGraph.Edge e : normalised.edges()) {
+      if (remap[e.src()] >= 0 && remap[e.dst()] >= 0) {
+        b.edge(remap[e.src()], remap[e.dst()], e.phrase());
+      }
+    }
+    QueryGraph q = b.build();
+    long[] keys = new long[q.nodes().size()];
+    for (QueryGraph.Node n : q.nodes()) {
+      keys[n.id()] = n.unknown() ? PathPartition.WILDCARD : StableIds.labelKey(n.label());
+    }
+    List<QueryPathPlan> paths = PathDecomposer.decompose(q, config.pathLength());
+    List<PathQuery> completion = new ArrayList<>();
+    int dims = (config.pathLength() + 1) * model.outputDim();
+    for (int i = 0; i < paths.size(); i++) {
+      int[] p = paths.get(i).nodes();
+      boolean hasUnknown = false;
+      long[] k = new long[p.length];
+      for (int j = 0; j < p.length; j++) {
+        k[j] = keys[p[j]];
+        hasUnknown |= k[j] == PathPartition.WILDCARD;
+      }
+      if (hasUnknown && k[0] != PathPartition.WILDCARD) {
+        completion.add(new PathQuery(i, k, new float[dims]));
+      }
+    }
+    return new SgragPlan(q, keys, paths, completion, dropped);
+  }
+
+  // ---------------------------------------------------------------- step 2
+
+  /** Step 2: candidate labels of the unknowns and the exact query paths of every combination. */
+  public ExactPlan exact(SgragPlan plan, List<PathHit> completionHits) {
+    QueryGraph q = plan.graph();
+    List<QueryGraph.Node> unknowns = q.unknowns();
+    if (unknowns.isEmpty() || completionHits.isEmpty()) {
+      return ExactPlan.NONE;
+    }
+    Map<Integer, List<PathHit>> byPath = groupByPath(completionHits);
+    int[] unknownIds = unknowns.stream().mapToInt(QueryGraph.Node::id).toArray();
+    List<long[]> options = new ArrayList<>();
+    for (int u : unknownIds) {
+      TreeSet<Long> cand = null;
+      for (PathQuery cq : plan.completion()) {
+        int pos = plan.paths().get(cq.pathNo()).position(u);
+        if (pos < 0) {
+          continue;
+        }
+        TreeSet<Long> here = new TreeSet<>();
+        for (PathHit h : byPath.getOrDefault(cq.pathNo(), List.of())) {
+          int node = kg.index(h.nodeIds()[pos]);
+          if (node >= 0) {
+            here.add(kg.labelKey(node));
+          }
+        }
+        if (cand == null) {
+          cand = here;
+        } else {
+          cand.retainAll(here);
+        }
+      }
+      if (cand == null || cand.isEmpty()) {
+        return ExactPlan.NONE; // an unknown no known node reaches, or no label satisfies all its paths
+      }
+      options.add(cand.stream().mapToLong(Long::longValue).toArray());
+    }
+    List<long[]> combos = new ArrayList<>();
+    boolean truncated = cartesian(options, 0, new long[options.size()], combos, config.maxCombos());
+    List<PathQuery> queries = new ArrayList<>();
+    int nPaths = plan.paths().size();
+    for (int c = 0; c < combos.size(); c++) {
+      long[] keys = plan.nodeKeys().clone();
+      for (int i = 0; i < unknownIds.length; i++) {
+        keys[unknownIds[i]] = combos.get(c)[i];
+      }
+      float[][] nodeVec = nodeVectors(q, keys);
+      for (int i = 0; i < nPaths; i++) {
+        int[] p = plan.paths().get(i).nodes();
+        long[] k = new long[p.length];
+        float[] v = new float[p.length * model.outputDim()];
+        for (int j = 0; j < p.length; j++) {
+          k[j] = keys[p[j]];
+          System.arraycopy(nodeVec[p[j]], 0, v, j * model.outputDim(), model.outputDim());
+        }
+        queries.add(new PathQuery(c * nPaths + i, k, v));
+      }
+    }
+    return new ExactPlan(unknownIds, combos, queries, truncated);
+  }
+
+  /** o(q_i) of every query node: the GNN over its star in the label-complete query graph. */
+  private float[][] nodeVectors(QueryGraph q, long[] keys) {
+    float[][] proj = new float[keys.length][];
+    for (int i = 0; i < keys.length; i++) {
+      float[] f = keyFeature.apply(keys[i]);
+      if (f == null) {
+        throw new IllegalStateException("no label feature for key " + keys[i] + " (node '" + q.node(i).label() + "'): is the index current?");
+      }
+      proj[i] = model.project(f);
+    }
+    float[][] out = new float[keys.length][];
+    for (int i = 0; i < keys.length; i++) {
+      List<float[]> leaves = new ArrayList<>();
+      for (QueryGraph.Edge e : q.edges()) {
+        if (e.src() == i || e.dst() == i) {
+          leaves.add(proj[e.other(i)]);
+        }
+      }
+      out[i] = model.embedStar(proj[i], leaves);
+    }
+    return out;
+  }
+
+  private static boolean cartesian(List<long[]> options, int i, long[] cur, List<long[]> out, int cap) {
+    if (i == options.size()) {
+      if (out.size() >= cap) {
+        return true;
+      }
+      out.add(cur.clone());
+      return false;
+    }
+    boolean truncated = false;
+    for (long v : options.get(i)) {
+      cur[i] = v;
+      truncated |= cartesian(options, i + 1, cur, out, cap);
+      if (out.size() >= cap) {
+        return truncated || v != options.get(i)[options.get(i).length - 1];
+      }
+    }
+    return truncated;
+  }
+
+  // ---------------------------------------------------------------- step 3
+
+  /** Step 3: assembly, verification and ranking. */
+  public Retrieval retrieve(SgragPlan plan, ExactPlan exact, List<PathHit> completionHits, List<PathHit> exactHits) {
+    QueryGraph q = plan.graph();
+    int target = q.target();
+    if (q.mentions().isEmpty()) {
+      return new Retrieval(AnswerStatus.UNABLE, List.of(), "no mention of the question is an entity of the graph" + droppedNote(plan));
+    }
+    if (target >= 0 && !exact.empty() && !exactHits.isEmpty()) {
+      List<Candidate> c = assemble(plan, exact, exactHits);
+      if (!c.isEmpty()) {
+        return new Retrieval(AnswerStatus.EXACT, c, (exact.truncated() ? "label combinations capped at " + config.maxCombos() : "") + droppedNote(plan));
+      }
+    }
+    if (target >= 0 && !completionHits.isEmpty()) {
+      List<Candidate> c = partial(plan, completionHits);
+      if (!c.isEmpty()) {
+        return new Retrieval(AnswerStatus.PARTIAL, c, "no subgraph satisfies every constraint" + droppedNote(plan));
+      }
+    }
+    List<Candidate> c = fallback(plan);
+    if (!c.isEmpty()) {
+      return new Retrieval(AnswerStatus.FALLBACK, c, "the path index matched nothing; 1-hop neighbours of the mentions" + droppedNote(plan));
+    }
+    return new Retrieval(AnswerStatus.UNABLE, List.of(), "nothing in the graph connects to the mentions" + droppedNote(plan));
+  }
+
+  private static String droppedNote(SgragPlan plan) {
+    return plan.dropped().isEmpty() ? "" : "; not in the graph: " + String.join(", ", plan.dropped());
+  }
+
+  /** Algorithm 8 with verification: consistent, injective bindings of the query nodes, per combination. */
+  private List<Candidate> assemble(SgragPlan plan, ExactPlan exact, List<PathHit> exactHits) {
+    QueryGraph q = plan.graph();
+    int nPaths = plan.paths().size();
+    Map<Integer, List<PathHit>> byNo = groupByPath(exactHits);
+    Map<Integer, int[]> firstBinding = new LinkedHashMap<>();
+    int[] budget = {config.maxSubgraphs()};
+    for (int c = 0; c < exact.combos().size() && budget[0] > 0; c++) {
+      List<List<int[]>> lists = new ArrayList<>();
+      boolean empty = false;
+      for (int i = 0; i < nPaths; i++) {
+        List<int[]> nodes = new ArrayList<>();
+        for (PathHit h : byNo.getOrDefault(c * nPaths + i, List.of())) {
+          int[] idx = new int[h.nodeIds().length];
+          boolean ok = true;
+          for (int j = 0; j < idx.length; j++) {
+            idx[j] = kg.index(h.nodeIds()[j]);
+            ok &= idx[j] >= 0;
+          }
+          if (ok) {
+            nodes.add(idx);
+          }
+        }
+        nodes.sort(PATH_ORDER);
+        empty |= nodes.isEmpty();
+        lists.add(nodes);
+      }
+      if (empty) {
+        continue;
+      }
+      Integer[] order = new Integer[nPaths];
+      for (int i = 0; i < nPaths; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, Comparator.comparingInt(i -> lists.get(i).size()));
+      int[] binding = new int[q.nodes().size()];
+      Arrays.fill(binding, -1);
+      join(plan, lists, order, 0, binding, firstBinding, budget);
+    }
+    List<Candidate> out = new ArrayList<>();
+    for (int[] bnd : firstBinding.values()) {
+      List<EvidenceEdge> ev = new ArrayList<>();
+      for (QueryGraph.Edge e : q.edges()) {
+        ev.addAll(evidence(bnd[e.src()], bnd[e.dst()]));
+      }
+      double conf = 0;
+      for (QueryGraph.Node n : q.mentions()) {
+        conf += n.confidence();
+      }
+      int x = bnd[q.target()];
+      out.add(candidate(x, conf, q.edges().size(), q.edges().size(), ev, q.node(q.target()).typeHint()));
+    }
+    return rank(out);
+  }
+
+  private void join(SgragPlan plan, List<List<int[]>> lists, Integer[] order, int depth, int[] binding, Map<Integer, int[]> found, int[] budget) {
+    if (budget[0] <= 0) {
+      return;
+    }
+    QueryGraph q = plan.graph();
+    if (depth == order.length) {
+      budget[0]--;
+      for (QueryGraph.Edge e : q.edges()) { // verification against the graph
+        if (binding[e.src()] < 0 || binding[e.dst()] < 0 || !kg.adjacent(binding[e.src()], binding[e.dst()])) {
+          return;
+        }
+      }
+      found.putIfAbsent(binding[q.target()], binding.clone());
+      return;
+    }
+    int[] qp = plan.paths().get(order[depth]).nodes();
+    for (int[] dp : lists.get(order[depth])) {
+      int[] saved = binding.clone();
+      boolean ok = true;
+      for (int j = 0; j < qp.length && ok; j++) {
+        int v = qp[j];
+        if (binding[v] >= 0) {
+          ok = binding[v] == dp[j];
+        } else {
+          for (int w = 0; w < binding.length && ok; w++) {
+            ok = binding[w] != dp[j]; // injective
+          }
+          binding[v] = dp[j];
+        }
+      }
+      if (ok && !(binding[q.target()] >= 0 && found.containsKey(binding[q.target()]))) {
+        join(plan, lists, order, depth + 1, binding, found, budget);
+      }
+      System.arraycopy(saved, 0, binding, 0, binding.length);
+      if (budget[0] <= 0) {
+        return;
+      }
+    }
+  }
+
+  /** No exact subgraph: the target's bindings in the completion hits, by the constraints they satisfy. */
+  private List<Candidate> partial(SgragPlan plan, List<PathHit> completionHits) {
+    QueryGraph q = plan.graph();
+    int t = q.target();
+    Map<Integer, List<PathHit>> byPath = groupByPath(completionHits);
+    Map<Integer, Map<Integer, int[]>> support = new HashMap<>(); // candidate -> known query node -> path nodes
+    for (PathQuery cq : plan.completion()) {
+      QueryPathPlan p = plan.paths().get(cq.pathNo());
+      int pos = p.position(t);
+      if (pos < 0) {
+        continue;
+      }
+      for (PathHit h : byPath.getOrDefault(cq.pathNo(), List.of())) {
+        int[] idx = new int[h.nodeIds().length];
+        for (int j = 0; j < idx.length; j++) {
+          idx[j] = kg.index(h.nodeIds()[j]);
+        }
+        if (Arrays.stream(idx).anyMatch(i -> i < 0) || Arrays.stream(idx).distinct().count() < idx.length) {
+          continue;
+        }
+        for (int j = 0; j < idx.length; j++) {
+          int v = p.nodes()[j];
+          if (!q.node(v).unknown()) {
+            Map<Integer, int[]> m = support.computeIfAbsent(idx[pos], k -> new HashMap<>());
+            int[] prev = m.get(v);
+            if (prev == null || PATH_ORDER.compare(idx, prev) < 0) {
+              m.put(v, idx);
+            }
+          }
+        }
+      }
+    }
+    List<Candidate> out = new ArrayList<>();
+    for (Map.Entry<Integer, Map<Integer, int[]>> e : support.entrySet()) {
+      int x = e.getKey();
+      if (isMentionNode(plan, x)) {
+        continue;
+      }
+      double conf = 0;
+      List<EvidenceEdge> ev = new ArrayList<>();
+      for (Map.Entry<Integer, int[]> s : new java.util.TreeMap<>(e.getValue()).entrySet()) {
+        conf += q.node(s.getKey()).confidence();
+        int[] path = s.getValue();
+        for (int j = 0; j + 1 < path.length; j++) {
+          ev.addAll(evidence(path[j], path[j + 1]));
+        }
+      }
+      out.add(candidate(x, conf, e.getValue().size(), q.mentions().size(), ev, q.node(t).typeHint()));
+    }
+    return rank(out);
+  }
+
+  /** Algorithm 1 line 22: the 1-hop neighbours of the mentioned entities. */
+  private List<Candidate> fallback(SgragPlan plan) {
+    QueryGraph q = plan.graph();
+    String typeHint = q.target() >= 0 ? q.node(q.target()).typeHint() : null;
+    Map<Integer, Map<Integer, Integer>> support = new HashMap<>(); // candidate -> mention query node -> mention graph node
+    for (QueryGraph.Node m : q.mentions()) {
+      for (int g : kg.nodesWithLabelKey(StableIds.labelKey(m.label()))) {
+        for (int x : kg.neighbours(g)) {
+          support.computeIfAbsent(x, k -> new HashMap<>()).merge(m.id(), g, Math::min);
+        }
+      }
+    }
+    List<Candidate> out = new ArrayList<>();
+    for (Map.Entry<Integer, Map<Integer, Integer>> e : support.entrySet()) {
+      if (isMentionNode(plan, e.getKey())) {
+        continue;
+      }
+      double conf = 0;
+      List<EvidenceEdge> ev = new ArrayList<>();
+      for (Map.Entry<Integer, Integer> s : new java.util.TreeMap<>(e.getValue()).entrySet()) {
+        conf += q.node(s.getKey()).confidence();
+        ev.addAll(evidence(s.getValue(), e.getKey()));
+      }
+      out.add(candidate(e.getKey(), conf, e.getValue().size(), q.mentions().size(), ev, typeHint));
+    }
+    return rank(out);
+  }
+
+  private boolean isMentionNode(SgragPlan plan, int node) {
+    long key = kg.labelKey(node);
+    for (QueryGraph.Node m : plan.graph().mentions()) {
+      if (plan.nodeKeys()[m.id()] == key) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Candidate candidate(int x, double constraintScore, int satisfied, int constraints, List<EvidenceEdge> ev, String typeHint) {
+    double score = constraintScore + config.typeBonus() * types.score(x, typeHint) - config.degreePenalty() * Math.log1p(kg.degree(x));
+    List<EvidenceEdge> sorted = new ArrayList<>(new java.util.LinkedHashSet<>(ev));
+    sorted.sort(Comparator.comparingLong(EvidenceEdge::srcId).thenComparing(EvidenceEdge::relation).thenComparingLong(EvidenceEdge::dstId));
+    return new Candidate(kg.entityId(x), kg.label(x), score, satisfied, constraints, sorted);
+  }
+
+  private List<Candidate> rank(List<Candidate> cs) {
+    cs.sort(
+        Comparator.comparingDouble(Candidate::score).reversed()
+            .thenComparing(Candidate::label)
+            .thenComparingLong(Candidate::entityId));
+    return cs.size() > config.maxCandidates() ? new ArrayList<>(cs.subList(0, config.maxCandidates())) : cs;
+  }
+
+  private List<EvidenceEdge> evidence(int a, int b) {
+    List<EvidenceEdge> out = new ArrayList<>();
+    for (KnowledgeGraph.Edge e : kg.edgesBetween(a, b)) {
+      out.add(new EvidenceEdge(kg.entityId(e.src()), kg.label(e.src()), e.relation(), kg.entityId(e.dst()), kg.label(e.dst())));
+    }
+    return out;
+  }
+
+  private static Map<Integer, List<PathHit>> groupByPath(List<PathHit> hits) {
+    Map<Integer, List<PathHit>> m = new HashMap<>();
+    for (PathHit h : hits) {
+      m.computeIfAbsent(h.pathNo(), k -> new ArrayList<>()).add(h);
+    }
+    return m;
+  }
+
+  private static final Comparator<int[]> PATH_ORDER = Arrays::compare;
+}
