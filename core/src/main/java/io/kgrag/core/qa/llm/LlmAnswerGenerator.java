@@ -105,7 +105,12 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
         if (lines.size() >= maxEdges) {
           return List.copyOf(lines);
         }
-        lines.add(label(e.srcLabel(), e.srcId()) + " -- " + Labels.relationText(e.relation()) + " -> " + label(e.dstLabel(), e.dstId()));
+        lines.add(
+            label(e.srcLabel(), e.srcId())
+                + " -- "
+                + Labels.relationText(e.relation())
+                + " -> "
+                + label(e.dstLabel(), e.dstId()));
       }
     }
     return List.copyOf(lines);
@@ -136,7 +141,8 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
     try {
       reply = client.complete(messages(question, cands));
     } catch (LlmException e) {
-      throw new QaException(AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
+      throw new QaException(
+          AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
     }
 
     List<String> tries = answerForms(reply);

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * <p><b>Reading the reply.</b> Text outside {@code <…>} is ignored (a preamble, "Output:", a
  * {@code <think>} block), and a newline separates items as {@code #} does. An item is an edge when its
  * first field is an edge id ({@code e1}, {@code edge 2}) or its next two fields name nodes; otherwise it is
- * a node. A node with a single field more, or a lone tag, is skipped. The label {@code UNK} (any case)
+ * a node. An item of a single field (a lone tag) is skipped. The label {@code UNK} (any case)
  * makes an unknown node whose description, if any, becomes its type hint ("element"); the first unknown
  * is the target. Nodes get dense ids in the order listed, whatever ids the reply used. A fourth field of
  * an edge, if the model adds one, becomes the edge's relation phrase. A reply cut short before
@@ -80,7 +80,8 @@ public final class LlmQueryGraphExtractor implements QueryGraphExtractor {
 
   /** The prompt of Table 12 for {@code question}: the fixed instructions, then {@code Text: {question}}. */
   public List<ChatMessage> messages(String question) {
-    return List.of(ChatMessage.system(SYSTEM_PROMPT), ChatMessage.user("Text: " + question.strip() + "\nOutput:"));
+    return List.of(
+        ChatMessage.system(SYSTEM_PROMPT), ChatMessage.user("Text: " + question.strip() + "\nOutput:"));
   }
 
   @Override
@@ -92,7 +93,8 @@ public final class LlmQueryGraphExtractor implements QueryGraphExtractor {
     try {
       reply = client.complete(messages(question));
     } catch (LlmException e) {
-      throw new QaException(AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
+      throw new QaException(
+          AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
     }
     return parse(reply);
   }
