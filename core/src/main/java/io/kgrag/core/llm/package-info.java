@@ -8,5 +8,9 @@
  * {@link io.kgrag.core.llm.LlmException} whose {@link io.kgrag.core.llm.LlmException#kind() kind} a batch
  * job can store as a per-question status. The API key is never part of a config, a {@code toString()},
  * a log line or an exception message.
+ *
+ * <p>{@link io.kgrag.core.llm.CachingChatClient} puts a {@link io.kgrag.core.llm.ChatCache} in front of
+ * the endpoint (the {@code llm_cache} table, loaded into an {@link io.kgrag.core.llm.InMemoryChatCache}),
+ * so that re-running a batch sends no request it already sent, and counts calls, cache hits and tokens.
  */
 package io.kgrag.core.llm;
