@@ -41,11 +41,11 @@ public final class QueryGraphRows {
     List<Row> out = new ArrayList<>();
     for (QueryGraph.Node n : q.nodes()) {
       long[] ids = entityIds == null ? null : entityIds.apply(n.id());
-      List<Long> boxed = null;
+      Long[] boxed = null;
       if (ids != null) {
-        boxed = new ArrayList<>(ids.length);
-        for (long id : ids) {
-          boxed.add(id);
+        boxed = new Long[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+          boxed[i] = ids[i];
         }
       }
       out.add(RowFactory.create(n.id(), n.label(), n.unknown(), n.typeHint(), n.description(), boxed));

@@ -192,7 +192,9 @@ public final class SgragQaJob {
    */
   public Summary run(Dataset<Row> questions, String dataset, String runId, Options options, Components components) {
     QaContext ctx = context(options);
-    Broadcast<QaContext> bc = spark.sparkContext().broadcast(ctx, scala.reflect.ClassTag$.MODULE$.apply(QaContext.class));
+    // Java-serialised once: the context holds records, which the Kryo serializer cannot build
+    Broadcast<byte[]> bcBytes = spark.sparkContext().broadcast(write(ctx), scala.reflect.ClassTag$.MODULE$.apply(byte[].class));
+    ContextRef bc = new ContextRef(bcBytes);
     Dataset<Row> valid =
         questions.filter(col("invalid_reason").isNull())
             .select(xxhash64(col("dataset"), col("qid")).as("qnum"), col("qid"), col("question"))
@@ -266,8 +268,23 @@ public final class SgragQaJob {
     completionHits.unpersist();
     exact.unpersist();
     results.unpersist();
-    bc.destroy();
+    bcBytes.destroy();
     return new Summary(nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, 0, 0, nev);
+  }
+
+  /** The broadcast context, deserialised once per executor JVM. */
+  private static final class ContextRef implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private static final java.util.concurrent.ConcurrentHashMap<Long, QaContext> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Broadcast<byte[]> bytes;
+
+    ContextRef(Broadcast<byte[]> bytes) {
+      this.bytes = bytes;
+    }
+
+    QaContext value() {
+      return CACHE.computeIfAbsent(bytes.id(), id -> (QaContext) read(bytes.value()));
+    }
   }
 
   /** Probe rows of one question path, all partitions merged: (qid, path_no → hits, probe_nanos) per question. */
@@ -299,7 +316,8 @@ public final class SgragQaJob {
           EntityNormaliser.Result n = normaliser.normalise(q);
           SgragPlan plan = retriever.plan(n.graph(), n.resolved());
           out.add(RowFactory.create(qnum, qid, question, write(plan), null, null, System.nanoTime() - t0,
-              QueryGraphRows.nodes(plan.graph(), i -> entityIds(ctx.graph, plan.graph(), i)), QueryGraphRows.edges(plan.graph())));
+              QueryGraphRows.nodes(plan.graph(), i -> entityIds(ctx.graph, plan.graph(), i)).toArray(new Row[0]),
+              QueryGraphRows.edges(plan.graph()).toArray(new Row[0])));
         } catch (QaException e) {
           out.add(RowFactory.create(qnum, qid, question, null, e.status().sqlName(), e.getMessage(), System.nanoTime() - t0, null, null));
         } catch (RuntimeException e) {
@@ -350,7 +368,7 @@ public final class SgragQaJob {
       for (PathQuery q : exact.queries()) {
         qs.add(RowFactory.create(r.getLong(0), q.pathNo(), SparkArrays.boxed(q.labelKeys()), SparkArrays.boxed(q.vector())));
       }
-      out.add(RowFactory.create(r.getLong(0), write(exact), System.nanoTime() - t0, qs));
+      out.add(RowFactory.create(r.getLong(0), write(exact), System.nanoTime() - t0, qs.toArray(new Row[0])));
     }
     return out.iterator();
   }
@@ -366,7 +384,7 @@ public final class SgragQaJob {
       String qid = r.getString(r.fieldIndex("qid"));
       String status = r.getString(r.fieldIndex("status"));
       if (status != null) {
-        out.add(RowFactory.create(qid, null, List.of(), status, r.getString(r.fieldIndex("reason")), before / 1e6, List.of()));
+        out.add(RowFactory.create(qid, null, new Row[0], status, r.getString(r.fieldIndex("reason")), before / 1e6, new Row[0]));
         continue;
       }
       try {
@@ -382,11 +400,11 @@ public final class SgragQaJob {
           ev.add(RowFactory.create(e.srcId(), e.srcLabel(), e.relation(), e.dstId(), e.dstLabel()));
         }
         double ms = (before + System.nanoTime() - t0) / 1e6;
-        out.add(RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()), st.sqlName(), reason, ms, ev));
+        out.add(RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), st.sqlName(), reason, ms, ev.toArray(new Row[0])));
       } catch (QaException e) {
-        out.add(RowFactory.create(qid, null, List.of(), e.status().sqlName(), e.getMessage(), (before + System.nanoTime() - t0) / 1e6, List.of()));
+        out.add(RowFactory.create(qid, null, new Row[0], e.status().sqlName(), e.getMessage(), (before + System.nanoTime() - t0) / 1e6, new Row[0]));
       } catch (RuntimeException e) {
-        out.add(RowFactory.create(qid, null, List.of(), AnswerStatus.ERROR.sqlName(), describe(e), (before + System.nanoTime() - t0) / 1e6, List.of()));
+        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), describe(e), (before + System.nanoTime() - t0) / 1e6, new Row[0]));
       }
     }
     return out.iterator();

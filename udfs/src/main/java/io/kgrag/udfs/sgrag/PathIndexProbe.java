@@ -162,7 +162,7 @@ public final class PathIndexProbe {
             List<Long[]> hits = new ArrayList<>();
             long t0 = System.nanoTime();
             part.probe(SparkArrays.longs(q.getList(2)), SparkArrays.floats(q.getList(3)), m -> hits.add(SparkArrays.boxed(m.nodeIds())), stats);
-            out.add(RowFactory.create(q.getLong(0), q.getInt(1), System.nanoTime() - t0, hits));
+            out.add(RowFactory.create(q.getLong(0), q.getInt(1), System.nanoTime() - t0, hits.toArray(new Long[0][])));
           }
           return out.iterator();
         };
