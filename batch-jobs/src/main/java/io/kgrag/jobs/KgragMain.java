@@ -3,6 +3,8 @@ package io.kgrag.jobs;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbeddingException;
 import io.kgrag.jobs.cli.DemoCommand;
+import io.kgrag.jobs.cli.EvalCommand;
+import io.kgrag.jobs.cli.ExportEvidenceCommand;
 import io.kgrag.jobs.cli.IndexCommand;
 import io.kgrag.jobs.cli.QaCommand;
 import io.kgrag.jobs.cli.VerifyIndexCommand;
@@ -22,7 +24,15 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = KgragMain.Version.class,
     description = "Knowledge-graph retrieval-augmented generation at batch scale on Apache Spark.",
-    subcommands = {IndexCommand.class, VerifyIndexCommand.class, QaCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      IndexCommand.class,
+      VerifyIndexCommand.class,
+      QaCommand.class,
+      EvalCommand.class,
+      ExportEvidenceCommand.class,
+      DemoCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class KgragMain implements Runnable {
   @Override
   public void run() {

@@ -17,23 +17,29 @@ import org.apache.spark.sql.types.StructType;
 
 /** Struct types nested in the QA tables, and conversions between them and the core records. */
 public final class QueryGraphRows {
+  /*
+   * The fields of these structs (and the elements of entity_ids) are declared nullable although the writers
+   * below always set id, unknown, src, dst, answer and score: Delta cannot enforce NOT NULL inside an array
+   * and refuses to create a table that declares it (DELTA_NESTED_NOT_NULL_CONSTRAINT).
+   */
+
   /** {@code query_graphs.nodes[]}: entity_ids are the graph entities the label was normalised to. */
   public static final StructType NODE =
       new StructType()
-          .add("id", IntegerType, false)
+          .add("id", IntegerType, true)
           .add("label", StringType, true)
-          .add("unknown", BooleanType, false)
+          .add("unknown", BooleanType, true)
           .add("type_hint", StringType, true)
           .add("description", StringType, true)
-          .add("entity_ids", createArrayType(LongType, false), true);
+          .add("entity_ids", createArrayType(LongType, true), true);
 
   /** {@code query_graphs.edges[]}. */
   public static final StructType EDGE =
-      new StructType().add("src", IntegerType, false).add("dst", IntegerType, false).add("phrase", StringType, true);
+      new StructType().add("src", IntegerType, true).add("dst", IntegerType, true).add("phrase", StringType, true);
 
   /** {@code answers.ranked[]}. */
   public static final StructType RANKED =
-      new StructType().add("answer", StringType, false).add("entity_id", LongType, true).add("score", DoubleType, false);
+      new StructType().add("answer", StringType, true).add("entity_id", LongType, true).add("score", DoubleType, true);
 
   private QueryGraphRows() {}
 

@@ -1,0 +1,71 @@
+package io.kgrag.jobs.cli;
+
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.eval.RunEvaluator;
+import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageReport;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code kgrag eval}: scores a run of {@code kgrag qa} into the metrics table and prints it. */
+@Command(
+    name = "eval",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Scores the answers of a run against the questions' gold answers, per method, dataset and slice",
+      "(all; constraints=<k>, the query graph's edge count; hop=<h> from questions.meta), replaces the run's rows",
+      "of kgrag.metrics in one commit and prints them. Labels are compared normalised (case, accents,",
+      "punctuation). Hit@1: the top answer is gold. P/R/F1: of the answers tied at the top score against the",
+      "gold set. invalid_input rows are counted in the statuses but not graded."
+    })
+public final class EvalCommand implements Callable<Integer> {
+  @Mixin QaRunOptions options = new QaRunOptions();
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    String runId = options.runId();
+    JobOptions job = options.job();
+    SparkSession spark = job.session("kgrag eval");
+    Catalog catalog = job.catalog(spark, null);
+    StageReport report = new StageReport("eval", "run_id=" + runId);
+    RunEvaluator evaluator = new RunEvaluator(catalog);
+    RunEvaluator.Result result = evaluator.evaluate(runId); // a bad run id or missing table: exit 2, nothing written
+    RunLog log = new RunLog(catalog, runId);
+    try {
+      long version = evaluator.write(result, Instant.now());
+      report.rows("answers", result.answers()).rows("metrics", result.metrics().size()).version(KgTable.METRICS.tableName(), version);
+      report.summary(
+          StageReport.fmt(result.answers()) + " answers -> " + result.metrics().size() + " metrics rows (" + KgTable.METRICS.qualifiedName()
+              + " version " + version + ")");
+    } catch (RuntimeException e) {
+      log.failed(report, e);
+      throw e;
+    }
+    log.succeeded(report);
+    catalog.register();
+
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(RunEvaluator.table(result.metrics()));
+    if (result.withoutQuestion() > 0) {
+      out.println(
+          "note: " + result.withoutQuestion() + " answers have no row in " + KgTable.QUESTIONS.qualifiedName()
+              + " (matched on dataset, qid); they are counted in the statuses but not graded");
+    }
+    if (result.duplicateQuestions() > 0) {
+      out.println(
+          "note: " + result.duplicateQuestions() + " answers match more than one row of " + KgTable.QUESTIONS.qualifiedName()
+              + "; the gold answers of one of them were used");
+    }
+    out.flush();
+    return 0;
+  }
+}
