@@ -148,7 +148,8 @@ public final class PathIndexProbe {
             DataTypes.createArrayType(DataTypes.IntegerType, false));
     Dataset<Row> routed =
         queries.select(col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
-    Dataset<Row> trees = index.select("partition_id", "tree");
+    // fresh attribute ids, so that several probe rounds over the same index can meet in one plan
+    Dataset<Row> trees = index.select(col("partition_id").as("partition_id"), col("tree").as("tree"));
     CoGroupFunction<Integer, Row, Row, Row> probeOne =
         (pid, qs, ts) -> {
           List<Row> out = new ArrayList<>();
