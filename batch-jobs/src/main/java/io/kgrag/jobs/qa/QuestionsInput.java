@@ -44,7 +44,6 @@ import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -447,11 +446,12 @@ public final class QuestionsInput {
           "table " + src + ": column " + answers.name() + " is " + answers.dataType().simpleString()
               + "; answers must be an array of strings or a |-separated string");
     }
-    // coalesce to "" makes the elements non-null in the type too: questions.answers is array<string not null>
+    // questions.answers is array<string NOT NULL>: a lambda that cannot return null gives that element type
+    // (array_compact does not: it is a filter underneath), and the empty default must have it too
     answersCol =
         coalesce(
             filter(transform(answersCol, a -> coalesce(trim(a), lit(""))), a -> a.notEqual("")),
-            array().cast("array<string>"));
+            transform(array().cast("array<string>"), a -> lit("")));
 
     Column metaCol;
     if (meta != null && meta.dataType() instanceof MapType) {

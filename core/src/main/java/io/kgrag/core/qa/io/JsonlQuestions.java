@@ -94,7 +94,7 @@ public final class JsonlQuestions {
           fallbackQid, null, where + ": expected a JSON object, found " + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     String qidKey = node.has("qid") ? "qid" : node.has("id") ? "id" : null;
-    String qid = MetaQaQuestions.qid(file, lineNo);
+    String qid = InputText.stem(file) + "-" + lineNo;
     if (qidKey != null) {
       JsonNode q = node.get(qidKey);
       if (!(q.isTextual() || q.isIntegralNumber()) || q.asText().trim().isEmpty()) {
