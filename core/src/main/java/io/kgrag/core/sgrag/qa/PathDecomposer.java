@@ -2,6 +2,7 @@ package io.kgrag.core.sgrag.qa;
 
 import io.kgrag.core.qa.QueryGraph;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -51,17 +52,18 @@ public final class PathDecomposer {
     if (!coverable.containsAll(allEdges)) {
       return List.of();
     }
-    int start = 0;
+    int hub = 0;
     for (int v = 1; v < q.nodes().size(); v++) {
-      if (q.degree(v) > q.degree(start)) {
-        start = v;
+      if (q.degree(v) > q.degree(hub)) {
+        hub = v;
       }
     }
+    final int start = hub;
     List<QueryPathPlan> best = null;
     long bestCost = Long.MAX_VALUE;
     for (int[] first : paths) {
-      if (first[0] != start && first[first.length - 1] != start) {
-        continue;
+      if (Arrays.stream(first).noneMatch(v -> v == start)) {
+        continue; // initial paths go through the highest-degree node (line 3)
       }
       List<int[]> local = new ArrayList<>(List.of(first));
       Set<Long> covered = new HashSet<>(edges(first));
