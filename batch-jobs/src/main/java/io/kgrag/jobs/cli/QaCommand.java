@@ -72,8 +72,9 @@ public final class QaCommand implements Callable<Integer> {
     Dataset<Row> qs = QuestionsInput.read(spark, questions, dataset, format);
     long v = QuestionsInput.write(catalog, qs);
     Dataset<Row> stored = catalog.read(io.kgrag.jobs.catalog.KgTable.QUESTIONS).filter(org.apache.spark.sql.functions.col("dataset").equalTo(dataset));
-    long n = stored.count();
-    long bad = stored.filter(org.apache.spark.sql.functions.col("invalid_reason").isNotNull()).count();
+    Row counts = stored.agg(org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)), org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.col("invalid_reason"))).head();
+    long n = counts.getLong(0);
+    long bad = counts.getLong(1);
     read.version("questions", v).rows("questions", n).rows("invalid", bad).summary(String.format(Locale.ROOT, "%,d questions of %s (%,d invalid)", n, dataset, bad));
     log.succeeded(read);
 

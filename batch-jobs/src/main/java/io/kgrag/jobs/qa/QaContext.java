@@ -9,7 +9,6 @@ import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
 import java.io.Serializable;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -65,50 +64,13 @@ public final class QaContext implements Serializable {
     return retriever;
   }
 
-  /** A normaliser whose embedder opens on first use; close the returned embedder at the end of the task. */
+  /** Entity normalisation (Algorithm 3) over the label index, embedding mentions with {@code embedder}. */
   EntityNormaliser normaliser(Embedder embedder) {
     return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
   }
 
+  /** The embedder, opened only when a mention first needs normalising; the task closes it. */
   Embedder lazyEmbedder() {
-    return new LazyEmbedder(embedderSpec);
-  }
-
-  /** Opens the real embedder on the first call. */
-  static final class LazyEmbedder implements Embedder {
-    private final EmbedderSpec spec;
-    private Embedder delegate;
-
-    LazyEmbedder(EmbedderSpec spec) {
-      this.spec = spec;
-    }
-
-    @Override
-    public float[][] embed(List<String> texts) {
-      if (delegate == null) {
-        delegate = spec.open();
-      }
-      return delegate.embed(texts);
-    }
-
-    @Override
-    public String modelId() {
-      return spec.modelId();
-    }
-
-    @Override
-    public int dimension() {
-      if (delegate == null) {
-        delegate = spec.open();
-      }
-      return delegate.dimension();
-    }
-
-    @Override
-    public void close() {
-      if (delegate != null) {
-        delegate.close();
-      }
-    }
+    return embedderSpec.openLazily();
   }
 }

@@ -132,7 +132,7 @@ public final class SgragQaJob {
   }
 
   /** Row counts and timings of a run. */
-  public record Summary(long questions, long invalid, Map<String, Long> statuses, long completionPaths, long exactPaths, long evidence) {}
+  public record Summary(long questions, long invalid, Map<String, Long> statuses, long evidence) {}
 
   private final SparkSession spark;
   private final Catalog catalog;
@@ -259,17 +259,18 @@ public final class SgragQaJob {
     catalog.replaceWhere(KgTable.ANSWERS, ans, where);
 
     Map<String, Long> statuses = new java.util.TreeMap<>();
-    for (Row r : catalog.read(KgTable.ANSWERS).filter(where).groupBy("status").count().collectAsList()) {
+    long nev = 0;
+    for (Row r : answered.groupBy("status").agg(org.apache.spark.sql.functions.count(lit(1)), sum(org.apache.spark.sql.functions.size(col("evidence")))).collectAsList()) {
       statuses.put(r.getString(0), r.getLong(1));
+      nev += r.isNullAt(2) ? 0 : r.getLong(2);
     }
     long nq = statuses.values().stream().mapToLong(Long::longValue).sum();
-    long nev = catalog.read(KgTable.EVIDENCE).filter(where).count();
     plans.unpersist();
     completionHits.unpersist();
     exact.unpersist();
     results.unpersist();
     bcBytes.destroy();
-    return new Summary(nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, 0, 0, nev);
+    return new Summary(nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev);
   }
 
   /** The broadcast context, deserialised once per executor JVM. */
@@ -316,7 +317,7 @@ public final class SgragQaJob {
           EntityNormaliser.Result n = normaliser.normalise(q);
           SgragPlan plan = retriever.plan(n.graph(), n.resolved());
           out.add(RowFactory.create(qnum, qid, question, write(plan), null, null, System.nanoTime() - t0,
-              QueryGraphRows.nodes(plan.graph(), i -> entityIds(ctx.graph, plan.graph(), i)).toArray(new Row[0]),
+              QueryGraphRows.nodes(plan.graph(), i -> plan.graph().node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(plan.graph().node(i).label())).toArray(new Row[0]),
               QueryGraphRows.edges(plan.graph()).toArray(new Row[0])));
         } catch (QaException e) {
           out.add(RowFactory.create(qnum, qid, question, null, e.status().sqlName(), e.getMessage(), System.nanoTime() - t0, null, null));
@@ -326,20 +327,6 @@ public final class SgragQaJob {
       }
     }
     return out.iterator();
-  }
-
-  private static long[] entityIds(KnowledgeGraph g, QueryGraph q, int node) {
-    QueryGraph.Node n = q.node(node);
-    if (n.unknown()) {
-      return null;
-    }
-    int[] idx = g.nodesWithLabelKey(io.kgrag.core.graph.StableIds.labelKey(n.label()));
-    long[] ids = new long[idx.length];
-    for (int i = 0; i < idx.length; i++) {
-      ids[i] = g.entityId(idx[i]);
-    }
-    java.util.Arrays.sort(ids);
-    return ids;
   }
 
   private static List<Row> completionRows(long qnum, SgragPlan plan) {

@@ -44,13 +44,7 @@ public final class GraphFeatures {
 
   /** {@code (label_key, feature)}: one label embedding per key (see the class comment). */
   public Dataset<Row> keyFeatures() {
-    Dataset<Row> emb = catalog.read(KgTable.ENTITY_EMBEDDINGS).filter(col("model").equalTo(embedModel))
-        .select(col("entity_id").as("eid"), col("vector").as("feature"));
-    Dataset<Row> n = nodes();
-    return n.join(emb, n.col("entity_id").equalTo(emb.col("eid")))
-        .withColumn("rn", row_number().over(Window.partitionBy("label_key").orderBy("label", "entity_id")))
-        .filter(col("rn").equalTo(1))
-        .select(col("label_key"), col("feature"));
+    return keyLabels().select(col("label_key"), col("feature"));
   }
 
   /** {@code (label_key, label, feature)}: {@link #keyFeatures} with the canonical label of each key. */

@@ -1,6 +1,7 @@
 package io.kgrag.core.embed;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -77,6 +78,46 @@ public final class EmbedderSpec implements Serializable {
       default:
         throw new IllegalStateException("unknown embedder kind " + kind);
     }
+  }
+
+  /**
+   * An embedder that opens the one this spec describes on its first {@code embed} or {@code dimension} call,
+   * for tasks that need it only sometimes (loading the ONNX model takes about a second). The caller closes it.
+   */
+  public Embedder openLazily() {
+    EmbedderSpec spec = this;
+    return new Embedder() {
+      private Embedder delegate;
+
+      private Embedder delegate() {
+        if (delegate == null) {
+          delegate = spec.open();
+        }
+        return delegate;
+      }
+
+      @Override
+      public String modelId() {
+        return spec.modelId();
+      }
+
+      @Override
+      public int dimension() {
+        return delegate().dimension();
+      }
+
+      @Override
+      public float[][] embed(List<String> texts) {
+        return delegate().embed(texts);
+      }
+
+      @Override
+      public void close() {
+        if (delegate != null) {
+          delegate.close();
+        }
+      }
+    };
   }
 
   public Kind kind() {

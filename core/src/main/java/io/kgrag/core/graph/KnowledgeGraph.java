@@ -90,6 +90,17 @@ public final class KnowledgeGraph implements Serializable {
     return n == null ? new int[0] : n;
   }
 
+  /** Entity ids of every node whose label has the key of {@code label}, ascending. */
+  public long[] entityIdsWithLabel(String label) {
+    int[] nodes = nodesWithLabelKey(StableIds.labelKey(label));
+    long[] ids = new long[nodes.length];
+    for (int i = 0; i < nodes.length; i++) {
+      ids[i] = entityIds[nodes[i]];
+    }
+    Arrays.sort(ids);
+    return ids;
+  }
+
   /** Distinct labels' keys and their nodes. */
   public Map<Long, int[]> labelKeyIndex() {
     return nodesByLabelKey;

@@ -79,6 +79,20 @@ public final class Labels {
     return s.strip();
   }
 
+  /**
+   * A light English singular of one normalised token: "languages" → "language", "countries" → "country";
+   * "ss", "us" and "is" endings are kept ("class", "campus", "tennis").
+   */
+  public static String singular(String token) {
+    if (token.length() > 4 && token.endsWith("ies")) {
+      return token.substring(0, token.length() - 3) + "y";
+    }
+    if (token.length() > 3 && token.endsWith("s") && !token.endsWith("ss") && !token.endsWith("us") && !token.endsWith("is")) {
+      return token.substring(0, token.length() - 1);
+    }
+    return token;
+  }
+
   private static String localName(String iri) {
     int cut = Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/'));
     return cut >= 0 ? iri.substring(cut + 1) : iri;

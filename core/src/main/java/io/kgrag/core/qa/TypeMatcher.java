@@ -27,7 +27,7 @@ public final class TypeMatcher implements Serializable {
       return 0;
     }
     String[] words = Labels.normalize(typeWord).split(" ");
-    String head = singular(words[words.length - 1]);
+    String head = Labels.singular(words[words.length - 1]);
     if (head.isEmpty()) {
       return 0;
     }
@@ -48,20 +48,10 @@ public final class TypeMatcher implements Serializable {
       String[] seg = r.split("/");
       for (int s = 1; s <= 2 && s < seg.length; s++) {
         for (String t : seg[s].split("_")) {
-          out.add(singular(t));
+          out.add(Labels.singular(t));
         }
       }
     }
     return out;
-  }
-
-  private static String singular(String t) {
-    if (t.length() > 4 && t.endsWith("ies")) {
-      return t.substring(0, t.length() - 3) + "y";
-    }
-    if (t.length() > 3 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us")) {
-      return t.substring(0, t.length() - 1);
-    }
-    return t;
   }
 }

@@ -79,21 +79,11 @@ public final class PathIndexProbe {
    * @return {@link #MATCHES}
    */
   public Dataset<Row> probe(Dataset<Row> queries) {
-    Broadcast<PartitionDirectory> dir = bcDirectory;
-    UserDefinedFunction route =
-        functions.udf(
-            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(SparkArrays.longs(keys), SparkArrays.floats(vec)),
-            DataTypes.createArrayType(DataTypes.IntegerType, false));
-    Dataset<Row> routed =
-        queries.select(col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
-    List<Integer> pids = new ArrayList<>();
-    for (Row r : routed.select("pid").distinct().collectAsList()) {
-      pids.add(r.getInt(0));
-    }
-    if (pids.isEmpty()) {
+    Dataset<Row> routed = routed(queries);
+    Dataset<Row> trees = routedTrees(routed);
+    if (trees == null) {
       return spark.createDataFrame(new ArrayList<Row>(), MATCHES);
     }
-    Dataset<Row> trees = index.filter(col("partition_id").isin(pids.toArray())).select("partition_id", "tree");
     LongAccumulator visited = nodesVisited;
     LongAccumulator available = nodesAvailable;
     LongAccumulator pairs = queryPartitionPairs;
@@ -141,15 +131,11 @@ public final class PathIndexProbe {
    * hit and the time the probe of that path took in that partition (for per-question latency).
    */
   public Dataset<Row> probeGrouped(Dataset<Row> queries) {
-    Broadcast<PartitionDirectory> dir = bcDirectory;
-    UserDefinedFunction route =
-        functions.udf(
-            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(SparkArrays.longs(keys), SparkArrays.floats(vec)),
-            DataTypes.createArrayType(DataTypes.IntegerType, false));
-    Dataset<Row> routed =
-        queries.select(col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
-    // fresh attribute ids, so that several probe rounds over the same index can meet in one plan
-    Dataset<Row> trees = index.select(col("partition_id").as("partition_id"), col("tree").as("tree"));
+    Dataset<Row> routed = routed(queries);
+    Dataset<Row> trees = routedTrees(routed);
+    if (trees == null) {
+      return spark.createDataFrame(new ArrayList<Row>(), GROUPED);
+    }
     CoGroupFunction<Integer, Row, Row, Row> probeOne =
         (pid, qs, ts) -> {
           List<Row> out = new ArrayList<>();
@@ -170,6 +156,32 @@ public final class PathIndexProbe {
     return routed
         .groupByKey((MapFunction<Row, Integer>) r -> r.getInt(4), Encoders.INT())
         .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(GROUPED));
+  }
+
+  /** The query paths with one row per partition the directory routes each to ({@code pid}). */
+  private Dataset<Row> routed(Dataset<Row> queries) {
+    Broadcast<PartitionDirectory> dir = bcDirectory;
+    UserDefinedFunction route =
+        functions.udf(
+            (UDF2<Seq<Long>, Seq<Float>, int[]>) (keys, vec) -> dir.value().route(SparkArrays.longs(keys), SparkArrays.floats(vec)),
+            DataTypes.createArrayType(DataTypes.IntegerType, false));
+    return queries.select(
+        col("qid"), col("path_no"), col("label_keys"), col("vector"), explode(route.apply(col("label_keys"), col("vector"))).as("pid"));
+  }
+
+  /**
+   * {@code (partition_id, tree)} of the partitions some query was routed to, or null when none was. Aliased to
+   * fresh attribute ids, so that several probe rounds over the same index can meet in one plan.
+   */
+  private Dataset<Row> routedTrees(Dataset<Row> routed) {
+    List<Integer> pids = new ArrayList<>();
+    for (Row r : routed.select("pid").distinct().collectAsList()) {
+      pids.add(r.getInt(0));
+    }
+    if (pids.isEmpty()) {
+      return null;
+    }
+    return index.filter(col("partition_id").isin(pids.toArray())).select(col("partition_id").as("partition_id"), col("tree").as("tree"));
   }
 
   /** Tree nodes visited by all probes so far, over the nodes of the trees they were routed to. */

@@ -39,13 +39,13 @@ import java.util.regex.Pattern;
  */
 public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
   static final Set<String> FUNCTION_WORDS =
-      java.util.Set.copyOf(java.util.Arrays.asList(
+      Set.of(
           "which", "what", "who", "whom", "whose", "where", "when", "how", "is", "was", "are", "were", "be", "been", "being",
           "the", "a", "an", "and", "or", "of", "in", "on", "to", "for", "by", "with", "from", "as", "at", "has", "have", "had",
           "both", "also", "its", "it", "that", "this", "these", "those", "their", "his", "her", "known", "associated", "featured",
           "features", "featuring", "did", "does", "do", "not", "but", "well", "while", "into", "than", "then", "there", "can",
-          "s", "all", "one", "two", "any", "some", "such", "which", "other", "same", "between", "about", "after", "before",
-          "during", "under", "over", "through", "film", "movie", "films", "movies"));
+          "s", "all", "one", "two", "any", "some", "such", "other", "same", "between", "about", "after", "before",
+          "during", "under", "over", "through", "film", "movie", "films", "movies");
   private static final Set<String> TYPE_STOP =
       Set.of(
           "is", "was", "are", "were", "has", "have", "had", "did", "does", "do", "that", "which", "who", "whose", "with",

@@ -59,19 +59,8 @@ public final class Gazetteer implements Serializable {
       if (b.length() > 0) {
         b.append(' ');
       }
-      b.append(singular(t));
+      b.append(Labels.singular(t));
     }
     return b.toString();
-  }
-
-  /** A light English singulariser: "languages" → "language", "countries" → "country", "ss" kept. */
-  static String singular(String t) {
-    if (t.length() > 4 && t.endsWith("ies")) {
-      return t.substring(0, t.length() - 3) + "y";
-    }
-    if (t.length() > 3 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us") && !t.endsWith("is")) {
-      return t.substring(0, t.length() - 1);
-    }
-    return t;
   }
 }

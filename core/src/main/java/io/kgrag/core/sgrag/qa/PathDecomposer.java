@@ -37,7 +37,7 @@ public final class PathDecomposer {
     Set<String> seen = new HashSet<>();
     for (int[] p : all) {
       int[] o = orient(q, p);
-      if (seen.add(java.util.Arrays.toString(o))) {
+      if (seen.add(Arrays.toString(o))) {
         paths.add(o);
       }
     }
@@ -122,7 +122,7 @@ public final class PathDecomposer {
         used |= v == next;
       }
       if (!used) {
-        int[] p = java.util.Arrays.copyOf(prefix, prefix.length + 1);
+        int[] p = Arrays.copyOf(prefix, prefix.length + 1);
         p[prefix.length] = next;
         extend(q, p, l, out);
       }

@@ -15,8 +15,10 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongFunction;
 
@@ -391,7 +393,7 @@ public final class SgragRetriever implements Serializable {
       }
       double conf = 0;
       List<EvidenceEdge> ev = new ArrayList<>();
-      for (Map.Entry<Integer, int[]> s : new java.util.TreeMap<>(e.getValue()).entrySet()) {
+      for (Map.Entry<Integer, int[]> s : new TreeMap<>(e.getValue()).entrySet()) {
         conf += q.node(s.getKey()).confidence();
         int[] path = s.getValue();
         for (int j = 0; j + 1 < path.length; j++) {
@@ -422,7 +424,7 @@ public final class SgragRetriever implements Serializable {
       }
       double conf = 0;
       List<EvidenceEdge> ev = new ArrayList<>();
-      for (Map.Entry<Integer, Integer> s : new java.util.TreeMap<>(e.getValue()).entrySet()) {
+      for (Map.Entry<Integer, Integer> s : new TreeMap<>(e.getValue()).entrySet()) {
         conf += q.node(s.getKey()).confidence();
         ev.addAll(evidence(s.getValue(), e.getKey()));
       }
@@ -443,7 +445,7 @@ public final class SgragRetriever implements Serializable {
 
   private Candidate candidate(int x, double constraintScore, int satisfied, int constraints, List<EvidenceEdge> ev, String typeHint) {
     double score = constraintScore + config.typeBonus() * types.score(x, typeHint) - config.degreePenalty() * Math.log1p(kg.degree(x));
-    List<EvidenceEdge> sorted = new ArrayList<>(new java.util.LinkedHashSet<>(ev));
+    List<EvidenceEdge> sorted = new ArrayList<>(new LinkedHashSet<>(ev));
     sorted.sort(Comparator.comparingLong(EvidenceEdge::srcId).thenComparing(EvidenceEdge::relation).thenComparingLong(EvidenceEdge::dstId));
     return new Candidate(kg.entityId(x), kg.label(x), score, satisfied, constraints, sorted);
   }
