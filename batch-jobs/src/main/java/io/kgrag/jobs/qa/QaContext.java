@@ -3,6 +3,7 @@ package io.kgrag.jobs.qa;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.RelationPhraseMatcher;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.qa.embedded.Gazetteer;
@@ -13,7 +14,7 @@ import java.util.Map;
 
 /**
  * Everything a QA task needs, broadcast once per job: the graph, its gazetteer, the serialised label
- * index and GNN, the per-key label features, and how to open the embedder. The heavy objects are rebuilt
+ * index and GNN, the per-key label features, the relation label embeddings, and how to open the embedder. The heavy objects are rebuilt
  * lazily once per executor JVM (transient fields) and the embedder is opened only when a mention needs
  * normalising.
  */
@@ -25,6 +26,7 @@ public final class QaContext implements Serializable {
   private final byte[] labelIndexBytes;
   private final byte[] modelBytes;
   private final Map<Long, float[]> keyFeatures;
+  private final Map<String, float[]> relationVectors;
   private final EmbedderSpec embedderSpec;
   private final double minSimilarity;
   private final SgragRetriever.Config config;
@@ -37,6 +39,7 @@ public final class QaContext implements Serializable {
       byte[] labelIndexBytes,
       byte[] modelBytes,
       Map<Long, float[]> keyFeatures,
+      Map<String, float[]> relationVectors,
       EmbedderSpec embedderSpec,
       double minSimilarity,
       SgragRetriever.Config config) {
@@ -45,6 +48,7 @@ public final class QaContext implements Serializable {
     this.labelIndexBytes = labelIndexBytes;
     this.modelBytes = modelBytes;
     this.keyFeatures = keyFeatures;
+    this.relationVectors = relationVectors;
     this.embedderSpec = embedderSpec;
     this.minSimilarity = minSimilarity;
     this.config = config;
@@ -67,6 +71,11 @@ public final class QaContext implements Serializable {
   /** Entity normalisation (Algorithm 3) over the label index, embedding mentions with {@code embedder}. */
   EntityNormaliser normaliser(Embedder embedder) {
     return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+  }
+
+  /** Scores the questions' relation phrases against the relation label embeddings; one per task. */
+  RelationPhraseMatcher phrases(Embedder embedder) {
+    return new RelationPhraseMatcher(relationVectors, embedder);
   }
 
   /** The embedder, opened only when a mention first needs normalising; the task closes it. */

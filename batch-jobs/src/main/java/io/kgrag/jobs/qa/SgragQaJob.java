@@ -19,6 +19,7 @@ import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.QueryGraphExtractor;
+import io.kgrag.core.qa.RelationPhraseMatcher;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.sgrag.qa.ExactPlan;
@@ -183,7 +184,13 @@ public final class SgragQaJob {
               + ": run `kgrag index --stages embed` with the same embedder");
     }
     byte[] labelIndex = LabelIndex.build(entries).toBytes();
-    return new QaContext(graph, labelIndex, model, features, embedder, options.minSimilarity(), options.config());
+    Map<String, float[]> relationVectors = new HashMap<>();
+    if (catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
+      for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(embedder.modelId())).select("relation", "vector").collectAsList()) {
+        relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
+      }
+    }
+    return new QaContext(graph, labelIndex, model, features, relationVectors, embedder, options.minSimilarity(), options.config());
   }
 
   /**
@@ -306,6 +313,7 @@ public final class SgragQaJob {
       QueryGraphExtractor extractor = components.extractor(ctx, embedder);
       EntityNormaliser normaliser = ctx.normaliser(embedder);
       SgragRetriever retriever = ctx.retriever();
+      RelationPhraseMatcher phrases = ctx.phrases(embedder);
       while (it.hasNext()) {
         Row r = it.next();
         long t0 = System.nanoTime();
@@ -315,7 +323,7 @@ public final class SgragQaJob {
         try {
           QueryGraph q = extractor.extract(question);
           EntityNormaliser.Result n = normaliser.normalise(q);
-          SgragPlan plan = retriever.plan(n.graph(), n.resolved());
+          SgragPlan plan = retriever.plan(n.graph(), n.resolved(), phrases);
           out.add(RowFactory.create(qnum, qid, question, write(plan), null, null, System.nanoTime() - t0,
               QueryGraphRows.nodes(plan.graph(), i -> plan.graph().node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(plan.graph().node(i).label())).toArray(new Row[0]),
               QueryGraphRows.edges(plan.graph()).toArray(new Row[0])));

@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
 
 /**
  * The embedded query-graph extractor (no LLM): a star with the asked-for entity as the unknown centre and
- * every entity the question mentions as a leaf, the shape of ERQA-style questions.
+ * every entity the question mentions as a leaf, the shape of ERQA-style questions. Each edge carries the
+ * words around its mention as a relation phrase ("what films did X appear in" → "what films did appear
+ * in"), which retrieval matches to relation labels to rank candidates.
  *
  * <ol>
  *   <li>Type word: after "Which"/"What" the words up to the first verb or function word ("Which Olympic
@@ -139,11 +141,63 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
     }
     QueryGraph.Builder b = QueryGraph.builder();
     int target = b.unknown(typeHint);
+    Map<Mention, String> phrases = phrases(toks, new ArrayList<>(distinct.values()), typeFrom, typeTo);
     for (Mention m : distinct.values()) {
       int n = b.entity(m.label(), null, m.confidence());
-      b.edge(n, target, null);
+      b.edge(n, target, phrases.get(m));
     }
     return b.build();
+  }
+
+  /**
+   * Each mention's relation phrase: the question's words between the previous mention and it (the words
+   * before the first mention go to the first, those after the last to the last), without the words of any
+   * mention. A phrase is kept only when it has a content word; the type word counts as one only when the
+   * question has a single mention ("what genre is X": the type names the relation; with several mentions
+   * it describes the answer).
+   */
+  private static Map<Mention, String> phrases(List<Tok> toks, List<Mention> mentions, int typeFrom, int typeTo) {
+    boolean[] inMention = new boolean[toks.size()];
+    for (Mention m : mentions) {
+      for (int k = m.from(); k < m.to(); k++) {
+        inMention[k] = true;
+      }
+    }
+    List<Mention> byPos = new ArrayList<>(mentions);
+    byPos.sort((x, y) -> x.from() != y.from() ? Integer.compare(x.from(), y.from()) : Integer.compare(x.to(), y.to()));
+    Map<Mention, String> out = new java.util.HashMap<>();
+    int prevTo = 0;
+    for (int i = 0; i < byPos.size(); i++) {
+      Mention m = byPos.get(i);
+      List<Integer> words = new ArrayList<>();
+      for (int k = prevTo; k < m.from(); k++) {
+        words.add(k);
+      }
+      if (i == byPos.size() - 1) {
+        for (int k = m.to(); k < toks.size(); k++) {
+          words.add(k);
+        }
+      }
+      prevTo = Math.max(prevTo, m.to());
+      StringBuilder phrase = new StringBuilder();
+      boolean content = false;
+      for (int k : words) {
+        if (inMention[k]) {
+          continue;
+        }
+        boolean typeWord = k >= typeFrom && k < typeTo;
+        String w = toks.get(k).norm();
+        content |= typeWord ? mentions.size() == 1 : !FUNCTION_WORDS.contains(w) && !isNumber(w) && w.length() > 1;
+        if (phrase.length() > 0) {
+          phrase.append(' ');
+        }
+        phrase.append(toks.get(k).norm());
+      }
+      if (content) {
+        out.put(m, phrase.toString());
+      }
+    }
+    return out;
   }
 
   private Mention longestAt(List<Tok> toks, int i) {

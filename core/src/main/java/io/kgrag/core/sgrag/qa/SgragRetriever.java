@@ -7,6 +7,7 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.Candidate;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.RelationPhraseMatcher;
 import io.kgrag.core.qa.TypeMatcher;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
 import java.io.Serializable;
@@ -39,8 +40,9 @@ import java.util.function.LongFunction;
  * </ol>
  *
  * <p>Ranking: a candidate's score is the sum of the confidences of the mentions its subgraph connects,
- * plus {@link Config#typeBonus} when it has the question's type, minus {@link Config#degreePenalty} × ln(1 +
- * degree). The last term is the likelihood of the question's constraints if they were drawn from the
+ * plus {@link Config#relationWeight} × how well the relations joining it to the mentions name the
+ * question's relation phrases ({@link RelationPhraseMatcher}, ≤ 0), plus {@link Config#typeBonus} when it
+ * has the question's type, minus {@link Config#degreePenalty} × ln(1 + degree). The last term is the likelihood of the question's constraints if they were drawn from the
  * answer's neighbours: among equally constrained candidates, the one with fewer neighbours explains the
  * question better.
  */
@@ -48,10 +50,11 @@ public final class SgragRetriever implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** Limits and ranking weights. */
-  public record Config(int pathLength, int maxCombos, int maxSubgraphs, int maxCandidates, double typeBonus, double degreePenalty)
+  public record Config(
+      int pathLength, int maxCombos, int maxSubgraphs, int maxCandidates, double typeBonus, double degreePenalty, double relationWeight)
       implements Serializable {
     public static Config defaults(int pathLength) {
-      return new Config(pathLength, 256, 2000, 20, 0.45, 0.04);
+      return new Config(pathLength, 256, 2000, 20, 0.45, 0.04, 1.0);
     }
   }
 
@@ -78,8 +81,16 @@ public final class SgragRetriever implements Serializable {
 
   // ---------------------------------------------------------------- step 1
 
-  /** Step 1; {@code resolved[i]} false drops node i (a mention normalisation could not place). */
+  /** Step 1 without relation phrases. */
   public SgragPlan plan(QueryGraph normalised, boolean[] resolved) {
+    return plan(normalised, resolved, null);
+  }
+
+  /**
+   * Step 1; {@code resolved[i]} false drops node i (a mention normalisation could not place). With a
+   * {@code phrases} matcher, each query edge's relation phrase is scored against the graph's relations.
+   */
+  public SgragPlan plan(QueryGraph normalised, boolean[] resolved, RelationPhraseMatcher phrases) {
     List<String> dropped = new ArrayList<>();
     QueryGraph.Builder b = QueryGraph.builder();
     int[] remap = new int[normalised.nodes().size()];
@@ -120,7 +131,11 @@ public final class SgragRetriever implements Serializable {
         completion.add(new PathQuery(i, k, new float[dims]));
       }
     }
-    return new SgragPlan(q, keys, paths, completion, dropped);
+    List<RelationPhraseMatcher.Scores> edgeRelations = new ArrayList<>();
+    for (QueryGraph.Edge e : q.edges()) {
+      edgeRelations.add(phrases == null ? null : phrases.scores(e.phrase()));
+    }
+    return new SgragPlan(q, keys, paths, completion, dropped, edgeRelations);
   }
 
   // ---------------------------------------------------------------- step 2
@@ -300,15 +315,19 @@ public final class SgragRetriever implements Serializable {
     List<Candidate> out = new ArrayList<>();
     for (int[] bnd : firstBinding.values()) {
       List<EvidenceEdge> ev = new ArrayList<>();
-      for (QueryGraph.Edge e : q.edges()) {
-        ev.addAll(evidence(bnd[e.src()], bnd[e.dst()]));
+      double rel = 0;
+      for (int i = 0; i < q.edges().size(); i++) {
+        QueryGraph.Edge e = q.edges().get(i);
+        List<EvidenceEdge> here = evidence(bnd[e.src()], bnd[e.dst()]);
+        rel += relationScore(plan, i, here);
+        ev.addAll(here);
       }
       double conf = 0;
       for (QueryGraph.Node n : q.mentions()) {
         conf += n.confidence();
       }
       int x = bnd[q.target()];
-      out.add(candidate(x, conf, q.edges().size(), q.edges().size(), ev, q.node(q.target()).typeHint()));
+      out.add(candidate(x, conf, rel, q.edges().size(), q.edges().size(), ev, q.node(q.target()).typeHint()));
     }
     return rank(out);
   }
@@ -392,15 +411,19 @@ public final class SgragRetriever implements Serializable {
         continue;
       }
       double conf = 0;
+      double rel = 0;
       List<EvidenceEdge> ev = new ArrayList<>();
       for (Map.Entry<Integer, int[]> s : new TreeMap<>(e.getValue()).entrySet()) {
         conf += q.node(s.getKey()).confidence();
         int[] path = s.getValue();
+        List<EvidenceEdge> here = new ArrayList<>();
         for (int j = 0; j + 1 < path.length; j++) {
-          ev.addAll(evidence(path[j], path[j + 1]));
+          here.addAll(evidence(path[j], path[j + 1]));
         }
+        rel += relationScore(plan, edgeIndex(q, s.getKey(), t), here);
+        ev.addAll(here);
       }
-      out.add(candidate(x, conf, e.getValue().size(), q.mentions().size(), ev, q.node(t).typeHint()));
+      out.add(candidate(x, conf, rel, e.getValue().size(), q.mentions().size(), ev, q.node(t).typeHint()));
     }
     return rank(out);
   }
@@ -423,12 +446,15 @@ public final class SgragRetriever implements Serializable {
         continue;
       }
       double conf = 0;
+      double rel = 0;
       List<EvidenceEdge> ev = new ArrayList<>();
       for (Map.Entry<Integer, Integer> s : new TreeMap<>(e.getValue()).entrySet()) {
         conf += q.node(s.getKey()).confidence();
-        ev.addAll(evidence(s.getValue(), e.getKey()));
+        List<EvidenceEdge> here = evidence(s.getValue(), e.getKey());
+        rel += relationScore(plan, q.target() >= 0 ? edgeIndex(q, s.getKey(), q.target()) : -1, here);
+        ev.addAll(here);
       }
-      out.add(candidate(e.getKey(), conf, e.getValue().size(), q.mentions().size(), ev, typeHint));
+      out.add(candidate(e.getKey(), conf, rel, e.getValue().size(), q.mentions().size(), ev, typeHint));
     }
     return rank(out);
   }
@@ -443,8 +469,37 @@ public final class SgragRetriever implements Serializable {
     return false;
   }
 
-  private Candidate candidate(int x, double constraintScore, int satisfied, int constraints, List<EvidenceEdge> ev, String typeHint) {
-    double score = constraintScore + config.typeBonus() * types.score(x, typeHint) - config.degreePenalty() * Math.log1p(kg.degree(x));
+  /**
+   * How well the relations joining a constraint name its query edge's phrase: the best of {@code edges}
+   * (0 when one is the best-named relation, negative otherwise); 0 when the edge has no phrase.
+   */
+  private static double relationScore(SgragPlan plan, int queryEdge, List<EvidenceEdge> edges) {
+    if (queryEdge < 0 || plan.edgeRelations() == null || plan.edgeRelations().get(queryEdge) == null) {
+      return 0;
+    }
+    RelationPhraseMatcher.Scores s = plan.edgeRelations().get(queryEdge);
+    double best = s.floor();
+    for (EvidenceEdge e : edges) {
+      best = Math.max(best, s.score(e.relation()));
+    }
+    return best;
+  }
+
+  private static int edgeIndex(QueryGraph q, int a, int b) {
+    for (int i = 0; i < q.edges().size(); i++) {
+      QueryGraph.Edge e = q.edges().get(i);
+      if ((e.src() == a && e.dst() == b) || (e.src() == b && e.dst() == a)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private Candidate candidate(
+      int x, double constraintScore, double relationScore, int satisfied, int constraints, List<EvidenceEdge> ev, String typeHint) {
+    double score =
+        constraintScore + config.relationWeight() * relationScore + config.typeBonus() * types.score(x, typeHint)
+            - config.degreePenalty() * Math.log1p(kg.degree(x));
     List<EvidenceEdge> sorted = new ArrayList<>(new LinkedHashSet<>(ev));
     sorted.sort(Comparator.comparingLong(EvidenceEdge::srcId).thenComparing(EvidenceEdge::relation).thenComparingLong(EvidenceEdge::dstId));
     return new Candidate(kg.entityId(x), kg.label(x), score, satisfied, constraints, sorted);

@@ -13,6 +13,8 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.Candidate;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.RelationPhraseMatcher;
+import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
@@ -40,6 +42,9 @@ class SgragRetrieverTest {
     {"Barbados", "/location/country/capital", "Bridgetown"},
     {"Washington County", "/location/county/state", "Oregon"},
     {"Washington County#2", "/location/county/state", "Utah"},
+    {"Big", "starred_actors", "Tom Hanks"},
+    {"Splash", "starred_actors", "Tom Hanks"},
+    {"Larry Crowne", "directed_by", "Tom Hanks"},
   };
 
   private final KnowledgeGraph kg;
@@ -93,7 +98,11 @@ class SgragRetrieverTest {
   }
 
   private Retrieval run(QueryGraph q) {
-    SgragPlan plan = retriever.plan(q, null);
+    return run(q, null);
+  }
+
+  private Retrieval run(QueryGraph q, RelationPhraseMatcher phrases) {
+    SgragPlan plan = retriever.plan(q, null, phrases);
     List<PathHit> completion = probe(plan.completion());
     ExactPlan exact = retriever.exact(plan, completion);
     return retriever.retrieve(plan, exact, completion, probe(exact.queries()));
@@ -169,5 +178,81 @@ class SgragRetrieverTest {
     Retrieval r = run(q);
     assertEquals(AnswerStatus.EXACT, r.status());
     assertEquals("Judo", r.candidates().get(0).label());
+  }
+
+  /** Embeds a text as counts of a few word stems: enough to tell "direct" from "star" without a model. */
+  static final class StemEmbedder implements Embedder {
+    private static final String[] STEMS = {"direct", "star", "actor", "writ", "genre", "year", "olympic", "athlete"};
+
+    @Override
+    public String modelId() {
+      return "stems";
+    }
+
+    @Override
+    public int dimension() {
+      return STEMS.length + 1;
+    }
+
+    @Override
+    public float[][] embed(List<String> texts) {
+      float[][] out = new float[texts.size()][];
+      for (int i = 0; i < out.length; i++) {
+        float[] v = new float[dimension()];
+        v[STEMS.length] = 0.1f;
+        for (String w : texts.get(i).toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")) {
+          for (int k = 0; k < STEMS.length; k++) {
+            if (w.startsWith(STEMS[k])) {
+              v[k]++;
+            }
+          }
+        }
+        out[i] = v;
+      }
+      return out;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private RelationPhraseMatcher stemMatcher() {
+    Embedder e = new StemEmbedder();
+    Map<String, float[]> rel = new HashMap<>();
+    for (String r : List.of("starred_actors", "directed_by", "/olympics/olympic_sport/athletes", "/location/county/state")) {
+      rel.put(r, e.embed(List.of(io.kgrag.core.graph.Labels.relationText(r)))[0]);
+    }
+    return new RelationPhraseMatcher(rel, e);
+  }
+
+  @Test
+  void relationPhraseScoresTheNamedRelationBestAndOthersBelow() {
+    RelationPhraseMatcher.Scores s = stemMatcher().scores("who directed");
+    assertEquals(0.0, s.score("directed_by"), 1e-9);
+    assertTrue(s.score("starred_actors") < -0.5, "starred_actors scores " + s.score("starred_actors"));
+    assertEquals(null, stemMatcher().scores("  "));
+  }
+
+  @Test
+  void relationPhraseRanksTheCandidateJoinedByTheNamedRelationFirst() {
+    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(kg), null);
+    QueryGraph direct = x.extract("what films did Tom Hanks direct");
+    assertEquals("what films did direct", direct.edges().get(0).phrase());
+    QueryGraph star = x.extract("which films did Tom Hanks star in");
+    // without phrases the three films tie on constraints and degree: alphabetical
+    assertEquals("Big", run(direct).candidates().get(0).label());
+    assertEquals("Larry Crowne", run(direct, stemMatcher()).candidates().get(0).label());
+    List<Candidate> starred = run(star, stemMatcher()).candidates();
+    assertEquals(List.of("Big", "Splash", "Larry Crowne"), starred.stream().map(Candidate::label).toList());
+    assertTrue(starred.get(1).score() > starred.get(2).score());
+  }
+
+  @Test
+  void functionWordsAloneMakeNoPhrase() {
+    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(kg), null);
+    QueryGraph q = x.extract("Which Olympic sport is associated with both Barbados and the Republic of Macedonia?");
+    for (QueryGraph.Edge e : q.edges()) {
+      assertEquals(null, e.phrase(), "edge to " + q.node(e.src()).label());
+    }
   }
 }
