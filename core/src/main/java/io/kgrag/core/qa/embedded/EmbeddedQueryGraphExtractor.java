@@ -152,28 +152,38 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
   /**
    * Each mention's relation phrase: the question's words between the previous mention and it (the words
    * before the first mention go to the first, those after the last to the last), without the words of any
-   * mention. A phrase is kept only when it has a content word; the type word counts as one only when the
-   * question has a single mention ("what genre is X": the type names the relation; with several mentions
-   * it describes the answer).
+   * mention. Only confident mentions (multi-word or capitalised) delimit phrases: a single lower-case word
+   * that happens to be a label ("star" in "what movies did X star in") stays part of the phrase and gets
+   * none itself. A phrase is kept only when it has a content word; the type word counts as one only when
+   * the question has a single confident mention ("what genre is X": the type names the relation; with
+   * several mentions it describes the answer).
    */
   private static Map<Mention, String> phrases(List<Tok> toks, List<Mention> mentions, int typeFrom, int typeTo) {
-    boolean[] inMention = new boolean[toks.size()];
+    List<Mention> strong = new ArrayList<>();
     for (Mention m : mentions) {
+      if (m.confidence() >= 0.9) {
+        strong.add(m);
+      }
+    }
+    if (strong.isEmpty()) {
+      strong.addAll(mentions);
+    }
+    boolean[] inMention = new boolean[toks.size()];
+    for (Mention m : strong) {
       for (int k = m.from(); k < m.to(); k++) {
         inMention[k] = true;
       }
     }
-    List<Mention> byPos = new ArrayList<>(mentions);
-    byPos.sort((x, y) -> x.from() != y.from() ? Integer.compare(x.from(), y.from()) : Integer.compare(x.to(), y.to()));
+    strong.sort((x, y) -> x.from() != y.from() ? Integer.compare(x.from(), y.from()) : Integer.compare(x.to(), y.to()));
     Map<Mention, String> out = new java.util.HashMap<>();
     int prevTo = 0;
-    for (int i = 0; i < byPos.size(); i++) {
-      Mention m = byPos.get(i);
+    for (int i = 0; i < strong.size(); i++) {
+      Mention m = strong.get(i);
       List<Integer> words = new ArrayList<>();
       for (int k = prevTo; k < m.from(); k++) {
         words.add(k);
       }
-      if (i == byPos.size() - 1) {
+      if (i == strong.size() - 1) {
         for (int k = m.to(); k < toks.size(); k++) {
           words.add(k);
         }
@@ -187,11 +197,11 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
         }
         boolean typeWord = k >= typeFrom && k < typeTo;
         String w = toks.get(k).norm();
-        content |= typeWord ? mentions.size() == 1 : !FUNCTION_WORDS.contains(w) && !isNumber(w) && w.length() > 1;
+        content |= typeWord ? strong.size() == 1 : !FUNCTION_WORDS.contains(w) && !isNumber(w) && w.length() > 1;
         if (phrase.length() > 0) {
           phrase.append(' ');
         }
-        phrase.append(toks.get(k).norm());
+        phrase.append(w);
       }
       if (content) {
         out.put(m, phrase.toString());
