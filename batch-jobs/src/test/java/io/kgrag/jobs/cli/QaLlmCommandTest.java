@@ -188,13 +188,14 @@ class QaLlmCommandTest {
     // refused before any table is touched: unknown kinds, and llm without the endpoint settings
     unsetLlmConf();
     Path all = questions("all.csv", Q1, Q2, Q3, Q4, Q5);
+    long questionsVersion = catalog.version(KgTable.QUESTIONS);
     Cli unknown = qa(all, "bad", "--generator", "gpt");
     assertEquals(2, unknown.code, unknown.toString());
     assertTrue(unknown.err.contains("--generator 'gpt' is not known: use extractive or llm"), unknown.err);
     Cli noUrl = qa(all, "bad", "--extractor", "llm");
     assertEquals(2, noUrl.code, noUrl.toString());
     assertTrue(noUrl.err.contains(KgragConf.LLM_URL) && noUrl.err.contains(KgragConf.LLM_MODEL) && noUrl.err.contains("--conf-file"), noUrl.err);
-    assertFalse(catalog.exists(KgTable.QUESTIONS), "nothing written before the LLM settings are checked");
+    assertEquals(questionsVersion, catalog.version(KgTable.QUESTIONS), "nothing written before the LLM settings are checked");
 
     Path profile = llmProfile();
     // run 1: Q4's extraction fails (HTTP 500, retried once), Q5's answer times out (1 s, retried once)
@@ -271,6 +272,20 @@ class QaLlmCommandTest {
       assertFalse(c.out.contains(key) || c.err.contains(key), "the key was printed");
     }
     unsetLlmConf();
+  }
+
+  @Test
+  void theOfflineDefaultAsksNoLlmAndTouchesNoCache() {
+    unsetLlmConf();
+    int before = server.requests().size();
+    long cacheVersion = catalog.version(KgTable.LLM_CACHE);
+    Cli r = qa(questions("offline.csv", Q1, Q2, Q3), "offline-1");
+    assertEquals(0, r.code, r.toString());
+    assertEquals(3, answers("offline-1").size());
+    assertEquals(before, server.requests().size());
+    assertEquals(cacheVersion, catalog.version(KgTable.LLM_CACHE));
+    assertTrue(qaRunRows("offline-1").keySet().stream().noneMatch(k -> k.startsWith("llm.")), qaRunRows("offline-1").toString());
+    assertEquals("embedded", catalog.read(KgTable.QUERY_GRAPHS).filter(col("run_id").equalTo("offline-1")).select("extractor").distinct().head().getString(0));
   }
 
   @Test
