@@ -2,9 +2,12 @@ package io.kgrag.jobs;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.sgrag.gnn.TrainerConfig;
+import java.time.Duration;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * kgrag's own settings. They live in the Spark configuration under {@code spark.kgrag.*} (so one
@@ -32,10 +35,35 @@ public final class KgragConf {
   public static final String GNN_SEED = "spark.kgrag.gnn.seed";
   public static final String GNN_DEVICE = "spark.kgrag.gnn.device";
 
+  public static final String LLM_URL = "spark.kgrag.llm.url";
+  public static final String LLM_MODEL = "spark.kgrag.llm.model";
+  public static final String LLM_API_KEY_ENV = "spark.kgrag.llm.api-key-env";
+  public static final String LLM_TIMEOUT = "spark.kgrag.llm.timeout-seconds";
+  public static final String LLM_MAX_RETRIES = "spark.kgrag.llm.max-retries";
+  public static final String LLM_TEMPERATURE = "spark.kgrag.llm.temperature";
+  public static final String LLM_MAX_TOKENS = "spark.kgrag.llm.max-tokens";
+  public static final String LLM_SEED = "spark.kgrag.llm.seed";
+
   private final SparkConf conf;
 
   public KgragConf(SparkConf conf) {
     this.conf = conf;
+  }
+
+  /**
+   * The settings of {@code spark}: its context's configuration with the session's own {@code
+   * spark.kgrag.*} settings over it (those set with {@code spark.conf().set}, or given to a session that
+   * already existed, as when jobs run in-process in one JVM).
+   */
+  public static KgragConf of(SparkSession spark) {
+    SparkConf c = spark.sparkContext().getConf();
+    scala.collection.JavaConverters.mapAsJavaMap(spark.conf().getAll())
+        .forEach((k, v) -> {
+          if (k.startsWith("spark.kgrag.")) {
+            c.set(k, v);
+          }
+        });
+    return new KgragConf(c);
   }
 
   public String get(String key, String dflt) {
@@ -53,6 +81,23 @@ public final class KgragConf {
     } catch (NumberFormatException e) {
       throw new UserInputException("configuration " + key + "=" + v + " is not an integer");
     }
+  }
+
+  public double getDouble(String key, double dflt) {
+    String v = get(key, null);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new UserInputException("configuration " + key + "=" + v + " is not a number");
+    }
+  }
+
+  private boolean isSet(String key) {
+    String v = get(key, null);
+    return v != null && !v.isEmpty();
   }
 
   /** The warehouse root: the option if given, else {@value #WAREHOUSE}, else {@code ./warehouse}. */
@@ -118,6 +163,49 @@ public final class KgragConf {
           .build();
     } catch (IllegalArgumentException e) {
       throw new UserInputException("bad GNN configuration: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The LLM endpoint ({@code spark.kgrag.llm.*}) for the components named in {@code askedBy} (e.g.
+   * {@code "--extractor llm"}). The config holds the name of the environment variable with the API key
+   * ({@value #LLM_API_KEY_ENV}, default {@value LlmConfig#DEFAULT_API_KEY_ENV}), never the key.
+   *
+   * @throws UserInputException when the URL or model is missing or a value is unusable
+   */
+  public LlmConfig llm(String askedBy) {
+    String url = get(LLM_URL, null);
+    String model = get(LLM_MODEL, null);
+    if (url == null || url.isEmpty() || model == null || model.isEmpty()) {
+      throw new UserInputException(
+          askedBy + " needs " + LLM_URL + " and " + LLM_MODEL
+              + " (an OpenAI-compatible endpoint such as http://localhost:8000/v1 and its model name): set them in the"
+              + " --conf-file profile (see conf/local.properties)");
+    }
+    try {
+      LlmConfig.Builder b =
+          LlmConfig.builder(url, model)
+              .apiKeyEnv(get(LLM_API_KEY_ENV, LlmConfig.DEFAULT_API_KEY_ENV))
+              .temperature(getDouble(LLM_TEMPERATURE, 0.0))
+              .maxTokens(getInt(LLM_MAX_TOKENS, 0));
+      if (isSet(LLM_TIMEOUT)) {
+        b.timeout(Duration.ofSeconds(getInt(LLM_TIMEOUT, 0)));
+      }
+      if (isSet(LLM_MAX_RETRIES)) {
+        b.maxRetries(getInt(LLM_MAX_RETRIES, 0));
+      }
+      if (isSet(LLM_SEED)) {
+        String seed = get(LLM_SEED, null);
+        try {
+          b.seed(Long.parseLong(seed));
+        } catch (NumberFormatException e) {
+          throw new UserInputException("configuration " + LLM_SEED + "=" + seed + " is not an integer");
+        }
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      // LlmConfig's messages never echo a value that may be a key or carry credentials
+      throw new UserInputException("bad LLM configuration (spark.kgrag.llm.*): " + e.getMessage(), e);
     }
   }
 

@@ -157,12 +157,14 @@ public enum KgTable {
       col("statuses", createMapType(StringType, LongType, false), true),
       col("computed_at", TimestampType, false)),
   LLM_CACHE(
-      "Responses of the LLM endpoint by model and prompt hash, so that re-runs cost nothing",
+      "Responses of the LLM endpoint by model and prompt hash, so that re-runs cost nothing; item_key is what the"
+          + " prompt was asked about (kgrag qa: sha2 of the question text), by which a job joins its items with their replies",
       col("model", StringType, false),
       col("prompt_hash", StringType, false),
       col("response", StringType, false),
       col("tokens_in", IntegerType, true),
       col("tokens_out", IntegerType, true),
+      col("item_key", StringType, true),
       col("created_at", TimestampType, false));
 
   private final String description;

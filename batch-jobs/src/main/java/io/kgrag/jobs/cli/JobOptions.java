@@ -32,7 +32,7 @@ public final class JobOptions {
 
   /** kgrag's settings of {@code spark}. */
   public static KgragConf conf(SparkSession spark) {
-    return new KgragConf(spark.sparkContext().getConf());
+    return KgragConf.of(spark);
   }
 
   /** The catalog of {@code warehouse} (or of --warehouse / the configured warehouse when null). */

@@ -3,7 +3,11 @@ package io.kgrag.jobs.cli;
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.core.llm.CachingChatClient.Usage;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.qa.EmbeddedComponents;
+import io.kgrag.jobs.qa.LlmComponents;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.runs.RunLog;
@@ -26,6 +30,8 @@ import picocli.CommandLine.Option;
       "Reads questions (ERQA csv qid,query,answer; MetaQA question<TAB>a1|a2; jsonl; or a Delta table) into",
       "kgrag.questions, answers them in parallel and writes kgrag.query_graphs, kgrag.answers (one row per question)",
       "and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
+      "--extractor llm / --generator llm ask the OpenAI-compatible endpoint of spark.kgrag.llm.* (key from the",
+      "environment variable spark.kgrag.llm.api-key-env names); replies are kept in kgrag.llm_cache for re-runs.",
       "Then: kgrag eval --run-id <id>."
     })
 public final class QaCommand implements Callable<Integer> {
@@ -43,8 +49,19 @@ public final class QaCommand implements Callable<Integer> {
   @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method. Built: sgrag. Default: ${DEFAULT-VALUE}.")
   String method;
 
-  @Option(names = "--extractor", defaultValue = "embedded", paramLabel = "<kind>", description = "Query-graph extractor: embedded (no LLM). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--extractor",
+      defaultValue = "embedded",
+      paramLabel = "<kind>",
+      description = "Query-graph extractor: embedded (no LLM) or llm (SG-RAG's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
   String extractor;
+
+  @Option(
+      names = "--generator",
+      defaultValue = "extractive",
+      paramLabel = "<kind>",
+      description = "Answer generator: extractive (no LLM) or llm (SG-RAG's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
+  String generator;
 
   @Option(names = "--path-length", defaultValue = "1", paramLabel = "<l>", description = "Length of the indexed paths to use. Default: ${DEFAULT-VALUE}.")
   int pathLength;
@@ -60,12 +77,12 @@ public final class QaCommand implements Callable<Integer> {
     if (!method.toLowerCase(Locale.ROOT).equals(SgragQaJob.METHOD)) {
       throw new UserInputException("--method " + method + " is not available; methods built so far: sgrag");
     }
-    if (!extractor.equals("embedded")) {
-      throw new UserInputException("--extractor " + extractor + " is not available from the command line yet; use embedded");
-    }
+    boolean llmExtractor = kind("--extractor", extractor, "embedded");
+    boolean llmGenerator = kind("--generator", generator, "extractive");
     QuestionsInput.checkDataset(dataset);
     SparkSession spark = job.session("kgrag qa");
     KgragConf conf = JobOptions.conf(spark);
+    SgragQaJob.Components components = components(conf, llmExtractor, llmGenerator);
     Catalog catalog = job.catalog(spark, null);
     RunLog log = job.runLog(catalog);
     StageReport read = new StageReport("questions", questions);
@@ -78,16 +95,62 @@ public final class QaCommand implements Callable<Integer> {
     read.version("questions", v).rows("questions", n).rows("invalid", bad).summary(String.format(Locale.ROOT, "%,d questions of %s (%,d invalid)", n, dataset, bad));
     log.succeeded(read);
 
-    StageReport report = new StageReport("qa", "method=sgrag dataset=" + dataset + " extractor=" + extractor);
+    LlmConfig llm = components.llm();
+    StageReport report =
+        new StageReport(
+            "qa",
+            "method=sgrag dataset=" + dataset + " extractor=" + (llmExtractor ? "llm" : "embedded") + " generator=" + (llmGenerator ? "llm" : "extractive")
+                + (llm == null ? "" : " model=" + llm.model()));
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, SgragRetriever.Config.defaults(pathLength));
     SgragQaJob.Summary s =
-        new SgragQaJob(catalog, conf.embedder(null, null, null)).run(stored, dataset, log.runId(), options, new EmbeddedComponents());
+        new SgragQaJob(catalog, conf.embedder(null, null, null)).run(stored, dataset, log.runId(), options, components);
     report.rows("answers", s.questions()).rows("evidence", s.evidence());
     s.statuses().forEach((k, c) -> report.rows("status." + k, c));
-    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges; run id %s", s.questions(), s.statuses(), s.evidence(), log.runId()));
+    String llmLine = "";
+    if (llm != null) {
+      Usage u = s.llm();
+      report.rows("llm.calls", u.calls()).rows("llm.cache_hits", u.cacheHits()).rows("llm.tokens_in", u.tokensIn())
+          .rows("llm.tokens_out", u.tokensOut()).rows("llm.cache_added", s.llmCacheAdded())
+          .version(KgTable.LLM_CACHE.tableName(), catalog.version(KgTable.LLM_CACHE));
+      llmLine = String.format(Locale.ROOT, "; %s: %,d calls, %,d cache hits, %,d tokens in, %,d out, %,d replies cached",
+          llm.model(), u.calls(), u.cacheHits(), u.tokensIn(), u.tokensOut(), s.llmCacheAdded());
+    }
+    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges%s; run id %s",
+        s.questions(), s.statuses(), s.evidence(), llmLine, log.runId()));
     log.succeeded(report);
     System.out.println("kgrag qa: run " + log.runId() + " — next: bin/kgrag eval --run-id " + log.runId());
     return 0;
+  }
+
+  /**
+   * Whether option {@code name} asks for the LLM: {@code llm} gives true, {@code offline} (the option's
+   * default) false.
+   *
+   * @throws UserInputException for any other value
+   */
+  static boolean kind(String name, String value, String offline) {
+    String v = value == null ? "" : value.strip().toLowerCase(Locale.ROOT);
+    if (v.equals("llm")) {
+      return true;
+    }
+    if (v.equals(offline)) {
+      return false;
+    }
+    throw new UserInputException(name + " '" + value.replaceAll("\\p{Cntrl}", "?") + "' is not known: use " + offline + " or llm");
+  }
+
+  /** The components asked for; the LLM settings are read (and checked) only when one side asks the LLM. */
+  private static SgragQaJob.Components components(KgragConf conf, boolean llmExtractor, boolean llmGenerator) {
+    if (!llmExtractor && !llmGenerator) {
+      return new EmbeddedComponents();
+    }
+    String askedBy = llmExtractor && llmGenerator ? "--extractor llm --generator llm" : llmExtractor ? "--extractor llm" : "--generator llm";
+    LlmConfig llm = conf.llm(askedBy);
+    if (llm.apiKeyEnv() != null && System.getenv(llm.apiKeyEnv()) == null) {
+      RunLog.progress("kgrag qa: note: environment variable " + llm.apiKeyEnv() + " is not set here; requests to " + llm.baseUrl()
+          + " carry no API key unless the executors have it (" + KgragConf.LLM_API_KEY_ENV + " names the variable)");
+    }
+    return new LlmComponents(llm, llmExtractor, llmGenerator);
   }
 }

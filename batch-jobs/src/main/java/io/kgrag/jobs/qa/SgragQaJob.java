@@ -12,6 +12,11 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.llm.CachingChatClient;
+import io.kgrag.core.llm.CachingChatClient.Usage;
+import io.kgrag.core.llm.ChatLedger;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.EvidenceEdge;
@@ -69,7 +74,13 @@ import org.apache.spark.storage.StorageLevel;
  *   <li>Assembly with verification (Algorithm 8), ranking and answer generation (γ) run per question.
  * </ol>
  *
- * A question that fails gets its status and reason and the batch goes on. {@code latency_ms} is the
+ * With an LLM ({@link Components#llm()}), each question row carries its cached replies to the tasks and
+ * brings back what its extraction and generation added to the cache and cost; the new replies go to
+ * {@code llm_cache} in one commit after the run ({@link LlmCacheRows}). An endpoint failure after the
+ * client's retries (the reason names its kind) or an unparseable reply makes that question's status
+ * {@code error}.
+ *
+ * <p>A question that fails gets its status and reason and the batch goes on. {@code latency_ms} is the
  * question's own time: extraction, completion, assembly and generation, plus the probe time of its
  * query paths in every partition they were routed to (Spark's scheduling between rounds is not counted).
  */
@@ -86,7 +97,10 @@ public final class SgragQaJob {
           .add("reason", DataTypes.StringType, true)
           .add("nanos", DataTypes.LongType, false)
           .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
-          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true);
+          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
+          .add("item_key", DataTypes.StringType, true)
+          .add("cached", LlmCacheRows.CACHED, true)
+          .add("llm", LlmCacheRows.STEP, true);
 
   private static final StructType QUERIES =
       new StructType()
@@ -118,22 +132,37 @@ public final class SgragQaJob {
           .add("status", DataTypes.StringType, false)
           .add("reason", DataTypes.StringType, true)
           .add("latency_ms", DataTypes.DoubleType, false)
-          .add("evidence", DataTypes.createArrayType(EVIDENCE_ROW, false), false);
+          .add("evidence", DataTypes.createArrayType(EVIDENCE_ROW, false), false)
+          .add("item_key", DataTypes.StringType, true)
+          .add("llm", LlmCacheRows.STEP, true);
 
   /** Options of one run. */
   public record Options(int pathLength, double minSimilarity, int partitions, SgragRetriever.Config config) implements Serializable {}
 
   /** Builds the extractor and generator inside a task (they may hold an HTTP client or an embedder). */
   public interface Components extends Serializable {
-    QueryGraphExtractor extractor(QaContext ctx, Embedder embedder);
+    /**
+     * @param chat the task's LLM client, answering from the cached replies of the task's questions first;
+     *     null when {@link #llm()} is
+     */
+    QueryGraphExtractor extractor(QaContext ctx, Embedder embedder, CachingChatClient chat);
 
-    AnswerGenerator generator(QaContext ctx);
+    /** @param chat as for {@link #extractor} */
+    AnswerGenerator generator(QaContext ctx, CachingChatClient chat);
 
     String extractorName();
+
+    /** The endpoint the components ask, or null when none asks an LLM (then no cache is read or written). */
+    default LlmConfig llm() {
+      return null;
+    }
   }
 
-  /** Row counts and timings of a run. */
-  public record Summary(long questions, long invalid, Map<String, Long> statuses, long evidence) {}
+  /**
+   * Row counts of a run; {@code llm} sums the endpoint calls, cache hits and tokens of every question and
+   * {@code llmCacheAdded} counts the replies added to {@code llm_cache} (both zero without an LLM).
+   */
+  public record Summary(long questions, long invalid, Map<String, Long> statuses, long evidence, Usage llm, long llmCacheAdded) {}
 
   private final SparkSession spark;
   private final Catalog catalog;
@@ -202,9 +231,12 @@ public final class SgragQaJob {
     // Java-serialised once: the context holds records, which the Kryo serializer cannot build
     Broadcast<byte[]> bcBytes = spark.sparkContext().broadcast(write(ctx), scala.reflect.ClassTag$.MODULE$.apply(byte[].class));
     ContextRef bc = new ContextRef(bcBytes);
+    LlmConfig llm = components.llm();
     Dataset<Row> valid =
         questions.filter(col("invalid_reason").isNull())
-            .select(xxhash64(col("dataset"), col("qid")).as("qnum"), col("qid"), col("question"))
+            .select(xxhash64(col("dataset"), col("qid")).as("qnum"), col("qid"), col("question"), LlmCacheRows.itemKey(col("question")).as("item_key"));
+    valid =
+        (llm == null ? valid.withColumn("cached", lit(null).cast(LlmCacheRows.CACHED)) : LlmCacheRows.withCached(catalog, llm.model(), valid))
             .repartition(Math.max(1, options.partitions()), col("qnum"));
 
     // 1. extraction, normalisation, decomposition
@@ -236,7 +268,8 @@ public final class SgragQaJob {
             .join(exactHits.select(col("qid").as("xq"), col("hits").as("xhits"), col("probe_nanos").as("xprobe")), col("qnum").equalTo(col("xq")), "left")
             .select(
                 col("qid"), col("question"), col("plan"), col("status"), col("reason"), col("nanos"), col("nodes"), col("edges"),
-                col("hits").as("chits"), col("probe_nanos").as("cprobe"), col("exact"), col("exact_nanos"), col("xhits"), col("xprobe"));
+                col("hits").as("chits"), col("probe_nanos").as("cprobe"), col("exact"), col("exact_nanos"), col("xhits"), col("xprobe"),
+                col("item_key"), col("cached"));
     Dataset<Row> results =
         all.mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(RESULTS))
             .persist(StorageLevel.MEMORY_AND_DISK());
@@ -248,8 +281,13 @@ public final class SgragQaJob {
                 org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(QueryGraphRows.RANKED, false)).as("ranked"),
                 lit(AnswerStatus.INVALID_INPUT.sqlName()).as("status"), col("invalid_reason").as("reason"), lit(0.0).as("latency_ms"),
                 org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(EVIDENCE_ROW, false)).as("evidence"));
-    Dataset<Row> answered = results.unionByName(invalid);
+    Dataset<Row> answered = results.drop("item_key", "llm").unionByName(invalid);
 
+    // the replies were paid for: keep them even if a later write fails
+    LlmCacheRows.Written cache =
+        llm == null
+            ? new LlmCacheRows.Written(Usage.ZERO, 0, -1)
+            : LlmCacheRows.write(catalog, llm.model(), plans.select("item_key", "llm").unionByName(results.select("item_key", "llm")));
     String where = "run_id = '" + runId + "' AND method = '" + METHOD + "' AND dataset = '" + dataset + "'";
     Dataset<Row> qg =
         plans.filter(col("nodes").isNotNull())
@@ -277,7 +315,7 @@ public final class SgragQaJob {
     exact.unpersist();
     results.unpersist();
     bcBytes.destroy();
-    return new Summary(nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev);
+    return new Summary(nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev, cache.usage(), cache.inserted());
   }
 
   /** The broadcast context, deserialised once per executor JVM. */
@@ -308,14 +346,16 @@ public final class SgragQaJob {
   // ------------------------------------------------------------------ per partition
 
   private static Iterator<Row> planPartition(QaContext ctx, Components components, Iterator<Row> it) {
+    List<Row> in = new ArrayList<>();
+    it.forEachRemaining(in::add);
     List<Row> out = new ArrayList<>();
     try (Embedder embedder = ctx.lazyEmbedder()) {
-      QueryGraphExtractor extractor = components.extractor(ctx, embedder);
+      ChatLedger ledger = ledger(components, in);
+      QueryGraphExtractor extractor = components.extractor(ctx, embedder, ledger == null ? null : ledger.client());
       EntityNormaliser normaliser = ctx.normaliser(embedder);
       SgragRetriever retriever = ctx.retriever();
       RelationPhraseMatcher phrases = ctx.phrases(embedder);
-      while (it.hasNext()) {
-        Row r = it.next();
+      for (Row r : in) {
         long t0 = System.nanoTime();
         long qnum = r.getLong(0);
         String qid = r.getString(1);
@@ -326,11 +366,13 @@ public final class SgragQaJob {
           SgragPlan plan = retriever.plan(n.graph(), n.resolved(), phrases);
           out.add(RowFactory.create(qnum, qid, question, write(plan), null, null, System.nanoTime() - t0,
               QueryGraphRows.nodes(plan.graph(), i -> plan.graph().node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(plan.graph().node(i).label())).toArray(new Row[0]),
-              QueryGraphRows.edges(plan.graph()).toArray(new Row[0])));
+              QueryGraphRows.edges(plan.graph()).toArray(new Row[0]), r.get(3), r.get(4), LlmCacheRows.step(ledger)));
         } catch (QaException e) {
-          out.add(RowFactory.create(qnum, qid, question, null, e.status().sqlName(), e.getMessage(), System.nanoTime() - t0, null, null));
+          out.add(RowFactory.create(qnum, qid, question, null, e.status().sqlName(), e.getMessage(), System.nanoTime() - t0, null, null,
+              r.get(3), r.get(4), LlmCacheRows.step(ledger)));
         } catch (RuntimeException e) {
-          out.add(RowFactory.create(qnum, qid, question, null, AnswerStatus.ERROR.sqlName(), describe(e), System.nanoTime() - t0, null, null));
+          out.add(RowFactory.create(qnum, qid, question, null, AnswerStatus.ERROR.sqlName(), describe(e), System.nanoTime() - t0, null, null,
+              r.get(3), r.get(4), LlmCacheRows.step(ledger)));
         }
       }
     }
@@ -369,17 +411,20 @@ public final class SgragQaJob {
   }
 
   private static Iterator<Row> answerPartition(QaContext ctx, Components components, Iterator<Row> it) {
+    List<Row> in = new ArrayList<>();
+    it.forEachRemaining(in::add);
     SgragRetriever retriever = ctx.retriever();
-    AnswerGenerator generator = components.generator(ctx);
+    ChatLedger ledger = ledger(components, in);
+    AnswerGenerator generator = components.generator(ctx, ledger == null ? null : ledger.client());
     List<Row> out = new ArrayList<>();
-    while (it.hasNext()) {
-      Row r = it.next();
+    for (Row r : in) {
+      Object itemKey = r.get(r.fieldIndex("item_key"));
       long t0 = System.nanoTime();
       long before = r.getLong(r.fieldIndex("nanos")) + longOr(r, "cprobe") + longOr(r, "exact_nanos") + longOr(r, "xprobe");
       String qid = r.getString(r.fieldIndex("qid"));
       String status = r.getString(r.fieldIndex("status"));
       if (status != null) {
-        out.add(RowFactory.create(qid, null, new Row[0], status, r.getString(r.fieldIndex("reason")), before / 1e6, new Row[0]));
+        out.add(RowFactory.create(qid, null, new Row[0], status, r.getString(r.fieldIndex("reason")), before / 1e6, new Row[0], itemKey, null));
         continue;
       }
       try {
@@ -395,14 +440,23 @@ public final class SgragQaJob {
           ev.add(RowFactory.create(e.srcId(), e.srcLabel(), e.relation(), e.dstId(), e.dstLabel()));
         }
         double ms = (before + System.nanoTime() - t0) / 1e6;
-        out.add(RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), st.sqlName(), reason, ms, ev.toArray(new Row[0])));
+        out.add(RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), st.sqlName(), reason, ms, ev.toArray(new Row[0]),
+            itemKey, LlmCacheRows.step(ledger)));
       } catch (QaException e) {
-        out.add(RowFactory.create(qid, null, new Row[0], e.status().sqlName(), e.getMessage(), (before + System.nanoTime() - t0) / 1e6, new Row[0]));
+        out.add(RowFactory.create(qid, null, new Row[0], e.status().sqlName(), e.getMessage(), (before + System.nanoTime() - t0) / 1e6, new Row[0],
+            itemKey, LlmCacheRows.step(ledger)));
       } catch (RuntimeException e) {
-        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), describe(e), (before + System.nanoTime() - t0) / 1e6, new Row[0]));
+        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), describe(e), (before + System.nanoTime() - t0) / 1e6, new Row[0],
+            itemKey, LlmCacheRows.step(ledger)));
       }
     }
     return out.iterator();
+  }
+
+  /** The task's LLM ledger over the cached replies of its rows, or null when the components ask no LLM. */
+  private static ChatLedger ledger(Components components, List<Row> rows) {
+    LlmConfig llm = components.llm();
+    return llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(rows, "cached", llm.model()));
   }
 
   private static long longOr(Row r, String field) {
@@ -431,6 +485,10 @@ public final class SgragQaJob {
   }
 
   private static String describe(RuntimeException e) {
+    if (e instanceof LlmException l) {
+      // the components wrap these in QaExceptions; one that escapes still names its kind (never the key)
+      return "LLM endpoint failed (" + l.kind() + "): " + l.getMessage();
+    }
     return e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 

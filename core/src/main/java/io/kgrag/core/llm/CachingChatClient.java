@@ -43,6 +43,12 @@ public final class CachingChatClient {
     public Usage plus(Usage o) {
       return new Usage(calls + o.calls, cacheHits + o.cacheHits, tokensIn + o.tokensIn, tokensOut + o.tokensOut);
     }
+
+    /** The counts since {@code earlier}, a previous snapshot of the same client. */
+    public Usage minus(Usage earlier) {
+      return new Usage(
+          calls - earlier.calls, cacheHits - earlier.cacheHits, tokensIn - earlier.tokensIn, tokensOut - earlier.tokensOut);
+    }
   }
 
   private final ChatEndpoint endpoint;

@@ -54,6 +54,17 @@ public final class InMemoryChatCache implements ChatCache, Serializable {
     return List.copyOf(added);
   }
 
+  /**
+   * The entries put since construction from the {@code from}-th on ({@code added().subList(from, …)}
+   * without copying the earlier ones), for callers that take them in turns.
+   */
+  public synchronized List<CachedChat> addedSince(int from) {
+    if (from < 0 || from > added.size()) {
+      throw new IndexOutOfBoundsException("from " + from + " of " + added.size());
+    }
+    return List.copyOf(added.subList(from, added.size()));
+  }
+
   /** How many entries the cache holds, existing and added. */
   public synchronized int size() {
     return entries.size();

@@ -12,5 +12,7 @@
  * <p>{@link io.kgrag.core.llm.CachingChatClient} puts a {@link io.kgrag.core.llm.ChatCache} in front of
  * the endpoint (the {@code llm_cache} table, loaded into an {@link io.kgrag.core.llm.InMemoryChatCache}),
  * so that re-running a batch sends no request it already sent, and counts calls, cache hits and tokens.
+ * A batch task works through its items with a {@link io.kgrag.core.llm.ChatLedger}, which tells after each
+ * item what it added to the cache and cost, so those travel back with the item's result.
  */
 package io.kgrag.core.llm;

@@ -46,7 +46,8 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>Each endpoint has a FIFO queue of scripted responses (fixed {@link Response}s or functions of the
- * {@link RecordedRequest}); a request takes the head of its endpoint's queue. When the queue is empty
+ * {@link RecordedRequest}, which may answer by what was asked: {@link RecordedRequest#message}); a request
+ * takes the head of its endpoint's queue. When the queue is empty
  * the endpoint's fallback answers (see {@link #otherwise}); without one, the server replies {@code 501}
  * with an OpenAI-style error naming the unscripted request, which a client does not retry. Requests to
  * other paths get {@code 404} unless scripted. Handlers run on a thread pool, so a delayed response does
@@ -452,6 +453,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
       } catch (IOException e) {
         throw new UncheckedIOException("request body is not JSON", e);
       }
+    }
+
+    /**
+     * The content of the first message of a chat request with {@code role} ({@code system}, {@code
+     * user}, …), or null when there is none; lets a responder answer by what was asked.
+     */
+    public String message(String role) {
+      for (JsonNode m : json().path("messages")) {
+        if (role.equals(m.path("role").asText())) {
+          return m.path("content").asText();
+        }
+      }
+      return null;
     }
 
     @Override
