@@ -6,13 +6,9 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.qa.EmbeddedComponents;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
-import io.kgrag.jobs.runs.RunLog;
-import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,27 +63,11 @@ public final class QaCommand implements Callable<Integer> {
     SparkSession spark = job.session("kgrag qa");
     KgragConf conf = JobOptions.conf(spark);
     Catalog catalog = job.catalog(spark, null);
-    RunLog log = job.runLog(catalog);
-    StageReport read = new StageReport("questions", questions);
-    Dataset<Row> qs = QuestionsInput.read(spark, questions, dataset, format);
-    long v = QuestionsInput.write(catalog, qs);
-    Dataset<Row> stored = catalog.read(io.kgrag.jobs.catalog.KgTable.QUESTIONS).filter(org.apache.spark.sql.functions.col("dataset").equalTo(dataset));
-    Row counts = stored.agg(org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)), org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.col("invalid_reason"))).head();
-    long n = counts.getLong(0);
-    long bad = counts.getLong(1);
-    read.version("questions", v).rows("questions", n).rows("invalid", bad).summary(String.format(Locale.ROOT, "%,d questions of %s (%,d invalid)", n, dataset, bad));
-    log.succeeded(read);
-
-    StageReport report = new StageReport("qa", "method=sgrag dataset=" + dataset + " extractor=" + extractor);
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, SgragRetriever.Config.defaults(pathLength));
-    SgragQaJob.Summary s =
-        new SgragQaJob(catalog, conf.embedder(null, null, null)).run(stored, dataset, log.runId(), options, new EmbeddedComponents());
-    report.rows("answers", s.questions()).rows("evidence", s.evidence());
-    s.statuses().forEach((k, c) -> report.rows("status." + k, c));
-    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges; run id %s", s.questions(), s.statuses(), s.evidence(), log.runId()));
-    log.succeeded(report);
-    System.out.println("kgrag qa: run " + log.runId() + " — next: bin/kgrag eval --run-id " + log.runId());
+    QaRun.Outcome o =
+        QaRun.answer(catalog, conf.embedder(null, null, null), job.runLog(catalog), questions, dataset, format, options, new EmbeddedComponents());
+    System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
     return 0;
   }
 }
