@@ -105,6 +105,7 @@ public final class DemoCommand implements Callable<Integer> {
           + String.join(", ", gnn.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().toList()));
       out.flush();
     }
+    String exampleQid = "<qid>";
     for (Graph g : graphs) {
       Catalog catalog = job.catalog(spark, root + "/" + g.name());
       RunLog log = new RunLog(catalog, runId);
@@ -117,8 +118,8 @@ public final class DemoCommand implements Callable<Integer> {
       index.ingest = o;
       index.run(IndexCommand.STAGES);
 
-      int parts = spark.sparkContext().defaultParallelism();
-      SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, parts, SgragRetriever.Config.defaults(1));
+      // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
+      SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, SgragRetriever.Config.defaults(1));
       QaRun.answer(catalog, embedder, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), qa, new EmbeddedComponents());
 
       StringWriter metrics = new StringWriter();
@@ -131,10 +132,13 @@ public final class DemoCommand implements Callable<Integer> {
       tables(out, catalog);
       out.println();
       metrics.toString().lines().forEach(l -> out.println("   " + l));
-      example(out, catalog, runId, g.dataset());
+      String qid = example(out, catalog, runId, g.dataset());
+      if (g.name().equals("fb15k237") && qid != null) {
+        exampleQid = qid;
+      }
       out.flush();
     }
-    next(out, root, runId, dir, new Catalog(spark, root + "/fb15k237"));
+    next(out, root, runId, dir, exampleQid, new Catalog(spark, root + "/fb15k237"));
     out.flush();
     return 0;
   }
@@ -157,8 +161,8 @@ public final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  /** One answered question of the run: the first exact right answer, else the first with evidence. */
-  private static void example(PrintWriter out, Catalog catalog, String runId, String dataset) {
+  /** Prints one answered question of the run (the first exact right answer, else the first answer); its qid. */
+  private static String example(PrintWriter out, Catalog catalog, String runId, String dataset) {
     List<Row> rows =
         catalog.read(KgTable.ANSWERS).filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("answer").isNotNull()))
             .join(catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(dataset)).select("qid", "question", "answers"), "qid")
@@ -176,7 +180,7 @@ public final class DemoCommand implements Callable<Integer> {
       }
     }
     if (pick == null) {
-      return;
+      return null;
     }
     List<String> gold = pick.getList(4);
     out.println();
@@ -187,7 +191,7 @@ public final class DemoCommand implements Callable<Integer> {
         catalog.read(KgTable.EVIDENCE)
             .filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("qid").equalTo(pick.getString(0))))
             .select("src_label", "relation", "dst_label").distinct().orderBy("relation", "src_label", "dst_label").collectAsList();
-    out.println("     evidence (" + ev.size() + " edges):");
+    out.println("     evidence (" + ev.size() + (ev.size() == 1 ? " edge" : " edges") + "):");
     for (int i = 0; i < Math.min(6, ev.size()); i++) {
       Row e = ev.get(i);
       out.println("       " + e.getString(0) + "  --" + e.getString(1) + "-->  " + e.getString(2));
@@ -195,15 +199,16 @@ public final class DemoCommand implements Callable<Integer> {
     if (ev.size() > 6) {
       out.println("       … " + (ev.size() - 6) + " more (kgrag export-evidence)");
     }
+    return pick.getString(0);
   }
 
-  private static void next(PrintWriter out, String root, String runId, Path dir, Catalog fb) {
+  private static void next(PrintWriter out, String root, String runId, Path dir, String qid, Catalog fb) {
     String wh = root + "/fb15k237";
     out.println();
     out.println("Next, on the FB15k-237 demo warehouse:");
     out.println("  bin/kgrag qa --warehouse " + wh + " --questions " + shown(dir.resolve("fb15k237/questions.csv")) + " --dataset erqa-demo --run-id my-run");
     out.println("  bin/kgrag eval --warehouse " + wh + " --run-id " + runId);
-    out.println("  bin/kgrag export-evidence --warehouse " + wh + " --run-id " + runId + " --qid <qid> --out evidence");
+    out.println("  bin/kgrag export-evidence --warehouse " + wh + " --run-id " + runId + " --qid " + qid + " --out evidence");
     out.println("  Spark SQL: SELECT qid, status, answer FROM delta.`" + fb.location(KgTable.ANSWERS) + "` WHERE run_id = '" + runId + "'");
   }
 
