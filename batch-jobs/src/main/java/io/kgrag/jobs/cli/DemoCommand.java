@@ -1,149 +1,222 @@
 package io.kgrag.jobs.cli;
 
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.desc;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.TripleFormat;
+import io.kgrag.core.qa.eval.AnswerMatch;
+import io.kgrag.core.sgrag.qa.SgragRetriever;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.index.EmbedStage;
+import io.kgrag.jobs.eval.RunEvaluator;
 import io.kgrag.jobs.index.IngestStage;
+import io.kgrag.jobs.qa.EmbeddedComponents;
+import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.runs.RunLog;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.Dataset;
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF1;
-import org.apache.spark.sql.expressions.UserDefinedFunction;
-import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.DataTypes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import scala.collection.mutable.WrappedArray;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code kgrag demo}: indexes the bundled slices of MetaQA and FB15k-237 (data/demo/, made by
- * data/demo/make_demo.py from the shared data) into one warehouse each and prints what it built.
+ * {@code kgrag demo}: runs the whole product on the bundled slices of MetaQA and FB15k-237 (data/demo/,
+ * made by data/demo/make_demo.py from the shared data): index (every stage of {@code kgrag index}), answer
+ * the bundled questions ({@code kgrag qa}), score them ({@code kgrag eval}), one warehouse per graph, and
+ * print what it built, the metrics, one answered question with its evidence and what to try next.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Indexes the bundled demo data (a MetaQA slice and an FB15k-237 slice) with the offline defaults",
-      "and prints what it built. Warehouses: <warehouse>/metaqa and <warehouse>/fb15k237."
+      "Runs kgrag end to end on the bundled demo data (a MetaQA slice and an FB15k-237 slice) with the offline",
+      "defaults: index (ingest, embed, gnn, paths, path-index), qa on the bundled questions, eval. Prints each",
+      "warehouse's tables, the metrics, an example answer with its evidence and the next commands to try.",
+      "Warehouses: <warehouse>/metaqa and <warehouse>/fb15k237 (default warehouse: <spark.kgrag.warehouse>/demo).",
+      "Run id: demo unless --run-id is given; a second demo replaces its rows."
     })
 public final class DemoCommand implements Callable<Integer> {
+  /** The run id of the demo's rows when --run-id is not given (re-running the demo replaces them). */
+  static final String RUN_ID = "demo";
+
+  /**
+   * GNN training settings for the demo's small graphs when the profile sets none: the full defaults (30
+   * epochs, up to 4,000 stars, 120 s) would dominate the demo's time.
+   */
+  static final Map<String, String> DEMO_GNN =
+      Map.of(KgragConf.GNN_EPOCHS, "8", KgragConf.GNN_TRAIN_STARS, "400", KgragConf.GNN_MAX_SECONDS, "30");
+
   @Mixin JobOptions job = new JobOptions();
+
+  @Spec CommandSpec spec;
 
   @Option(names = "--data", paramLabel = "<dir>", description = "The demo data folder. Default: data/demo of the kgrag installation.")
   String data;
 
-  /** One bundled graph. */
-  private static final class Graph {
-    final String name;
-    final String triples;
-    final TripleFormat format;
-    final String names;
-    final String probe;
-
-    Graph(String name, String triples, TripleFormat format, String names, String probe) {
-      this.name = name;
-      this.triples = triples;
-      this.format = format;
-      this.names = names;
-      this.probe = probe;
-    }
-  }
+  /** One bundled graph and its questions. */
+  private record Graph(String name, String triples, TripleFormat format, String names, String questions, String questionFormat, String dataset) {}
 
   @Override
   public Integer call() {
     Path dir = dataDir();
     List<Graph> graphs =
         List.of(
-            new Graph("metaqa", "metaqa/kb.txt", TripleFormat.PIPE, null, "who directed the film"),
-            new Graph("fb15k237", "fb15k237/triples.tsv", TripleFormat.TSV, "fb15k237/entity2name.tsv", "Olympic sport"));
+            new Graph("metaqa", "metaqa/kb.txt", TripleFormat.PIPE, null, "metaqa/questions_1hop.txt", "metaqa", "metaqa-demo"),
+            new Graph("fb15k237", "fb15k237/triples.tsv", TripleFormat.TSV, "fb15k237/entity2name.tsv", "fb15k237/questions.csv", "csv", "erqa-demo"));
     for (Graph g : graphs) {
-      if (!Files.isReadable(dir.resolve(g.triples))) {
-        throw new UserInputException("demo data missing: " + dir.resolve(g.triples) + " (run python3 data/demo/make_demo.py)");
+      for (String f : new String[] {g.triples(), g.questions()}) {
+        if (!Files.isReadable(dir.resolve(f))) {
+          throw new UserInputException("demo data missing: " + dir.resolve(f) + " (run python3 data/demo/make_demo.py)");
+        }
       }
     }
+    String runId = job.runId != null ? QaRunOptions.checkRunId(job.runId) : RUN_ID;
     SparkSession spark = job.session("kgrag demo");
-    KgragConf conf = JobOptions.conf(spark);
-    String root = job.warehouse != null ? job.warehouse : conf.warehouse(null) + "/demo";
-    EmbedderSpec spec = conf.embedder(null, null, null);
-    PrintStream out = System.out;
-    for (Graph g : graphs) {
-      Catalog catalog = job.catalog(spark, root + "/" + g.name);
-      RunLog log = job.runLog(catalog);
-      IngestStage.Options o = new IngestStage.Options();
-      o.input = dir.resolve(g.triples).toString();
-      o.format = g.format;
-      o.names = g.names == null ? null : dir.resolve(g.names).toString();
-      o.source = "demo-" + g.name;
-      log.succeeded(new IngestStage(catalog).run(o, log.runId()));
-      log.succeeded(new EmbedStage(catalog).run(spec));
-      catalog.register();
-      describe(out, g, catalog, spec);
+    SparkConf sc = spark.sparkContext().getConf(); // a copy
+    Map<String, String> gnn = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : DEMO_GNN.entrySet()) {
+      if (!sc.contains(e.getKey())) {
+        sc.set(e.getKey(), e.getValue());
+        gnn.put(e.getKey(), e.getValue());
+      }
     }
-    out.println();
-    out.println("Query these tables with Spark SQL, e.g. SELECT * FROM delta.`" + new Catalog(spark, root + "/fb15k237").location(KgTable.ENTITIES) + "` LIMIT 5");
+    KgragConf conf = new KgragConf(sc);
+    String root = job.warehouse != null ? job.warehouse : conf.warehouse(null) + "/demo";
+    EmbedderSpec embedder = conf.embedder(null, null, null);
+    PrintWriter out = spec.commandLine().getOut();
+    if (!gnn.isEmpty()) {
+      out.println("demo: small GNN training for the small graphs (set in your --conf-file to change): "
+          + String.join(", ", gnn.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().toList()));
+      out.flush();
+    }
+    String exampleQid = "<qid>";
+    for (Graph g : graphs) {
+      Catalog catalog = job.catalog(spark, root + "/" + g.name());
+      RunLog log = new RunLog(catalog, runId);
+      IndexRun index = new IndexRun(catalog, conf, embedder, log);
+      IngestStage.Options o = new IngestStage.Options();
+      o.input = dir.resolve(g.triples()).toString();
+      o.format = g.format();
+      o.names = g.names() == null ? null : dir.resolve(g.names()).toString();
+      o.source = "demo-" + g.name();
+      index.ingest = o;
+      index.run(IndexCommand.STAGES);
+
+      // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
+      SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, SgragRetriever.Config.defaults(1));
+      QaRun.answer(catalog, embedder, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), qa, new EmbeddedComponents());
+
+      StringWriter metrics = new StringWriter();
+      PrintWriter m = new PrintWriter(metrics);
+      EvalCommand.evaluate(catalog, runId, m);
+      m.flush();
+
+      out.println();
+      out.println("== " + g.name() + "  (" + root + "/" + g.name() + ", run id " + runId + ")");
+      tables(out, catalog);
+      out.println();
+      metrics.toString().lines().forEach(l -> out.println("   " + l));
+      String qid = example(out, catalog, runId, g.dataset());
+      if (g.name().equals("fb15k237") && qid != null) {
+        exampleQid = qid;
+      }
+      out.flush();
+    }
+    next(out, root, runId, dir, exampleQid, new Catalog(spark, root + "/fb15k237"));
+    out.flush();
     return 0;
   }
 
-  private void describe(PrintStream out, Graph g, Catalog catalog, EmbedderSpec spec) {
-    out.println();
-    out.println("== " + g.name + "  (" + catalog.root() + ")");
-    for (KgTable t : KgTable.values()) {
-      if (catalog.exists(t)) {
-        out.printf(Locale.ROOT, "   %-20s %,8d rows  (Delta version %d)%n", t.tableName(), catalog.read(t).count(), catalog.version(t));
+  /** Row counts of the warehouse's tables, grouped by what wrote them. */
+  private static void tables(PrintWriter out, Catalog catalog) {
+    Object[][] groups = {
+      {"graph", new KgTable[] {KgTable.ENTITIES, KgTable.RELATIONS, KgTable.INGEST_REJECTS}},
+      {"index", new KgTable[] {KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS, KgTable.GNN_MODELS, KgTable.NODE_DOMINANCE, KgTable.PATHS, KgTable.PATH_INDEX}},
+      {"qa", new KgTable[] {KgTable.QUESTIONS, KgTable.QUERY_GRAPHS, KgTable.ANSWERS, KgTable.EVIDENCE, KgTable.METRICS, KgTable.RUNS}},
+    };
+    for (Object[] group : groups) {
+      List<String> parts = new ArrayList<>();
+      for (KgTable t : (KgTable[]) group[1]) {
+        if (catalog.exists(t)) {
+          parts.add(t.tableName() + " " + String.format(Locale.ROOT, "%,d", catalog.read(t).count()));
+        }
+      }
+      out.printf(Locale.ROOT, "   %-6s %s%n", group[0], String.join(", ", parts));
+    }
+  }
+
+  /** Prints one answered question of the run (the first exact right answer, else the first answer); its qid. */
+  private static String example(PrintWriter out, Catalog catalog, String runId, String dataset) {
+    List<Row> rows =
+        catalog.read(KgTable.ANSWERS).filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("answer").isNotNull()))
+            .join(catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(dataset)).select("qid", "question", "answers"), "qid")
+            .select("qid", "question", "answer", "status", "answers")
+            .orderBy("qid").collectAsList();
+    Row pick = null;
+    for (Row r : rows) {
+      boolean right = AnswerMatch.goldSet(r.getList(4)).containsAll(AnswerMatch.goldSet(List.of(r.getString(2))));
+      if (right && r.getString(3).equals("exact")) {
+        pick = r;
+        break;
+      }
+      if (pick == null) {
+        pick = r;
       }
     }
-    Dataset<Row> e = catalog.read(KgTable.ENTITIES);
-    Dataset<Row> r = catalog.read(KgTable.RELATIONS);
-    out.println("   most connected entities:");
-    Dataset<Row> degree =
-        r.select(col("src_id").as("id")).union(r.select(col("dst_id").as("id"))).groupBy("id").agg(count("*").as("degree"));
-    for (Row row : degree.join(e, degree.col("id").equalTo(e.col("entity_id"))).orderBy(desc("degree"), col("label")).limit(5).select("label", "degree").collectAsList()) {
-      out.printf(Locale.ROOT, "     %-40s %d edges%n", row.getString(0), row.getLong(1));
+    if (pick == null) {
+      return null;
     }
-    float[] probe;
-    try (Embedder emb = spec.open()) {
-      probe = emb.embed(List.of(g.probe))[0];
+    List<String> gold = pick.getList(4);
+    out.println();
+    out.println("   example " + pick.getString(0) + ": " + pick.getString(1));
+    out.println("     answer: " + pick.getString(2) + "  (" + pick.getString(3) + "; gold: "
+        + String.join(" | ", gold.size() > 3 ? gold.subList(0, 3) : gold) + (gold.size() > 3 ? " | …" : "") + ")");
+    List<Row> ev =
+        catalog.read(KgTable.EVIDENCE)
+            .filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("qid").equalTo(pick.getString(0))))
+            .select("src_label", "relation", "dst_label").distinct().orderBy("relation", "src_label", "dst_label").collectAsList();
+    out.println("     evidence (" + ev.size() + (ev.size() == 1 ? " edge" : " edges") + "):");
+    for (int i = 0; i < Math.min(6, ev.size()); i++) {
+      Row e = ev.get(i);
+      out.println("       " + e.getString(0) + "  --" + e.getString(1) + "-->  " + e.getString(2));
     }
-    UserDefinedFunction cosine =
-        functions.udf(
-            (UDF1<WrappedArray<Float>, Double>)
-                v -> {
-                  double s = 0;
-                  for (int i = 0; i < probe.length; i++) {
-                    s += probe[i] * v.apply(i);
-                  }
-                  return s;
-                },
-            DataTypes.DoubleType);
-    out.println("   relations nearest to \"" + g.probe + "\" by label embedding:");
-    for (Row row :
-        catalog.read(KgTable.RELATION_EMBEDDINGS).select(col("relation"), cosine.apply(col("vector")).as("cos"))
-            .orderBy(desc("cos"), col("relation")).limit(3).collectAsList()) {
-      out.printf(Locale.ROOT, "     %-60s cos %.3f%n", row.getString(0), row.getDouble(1));
+    if (ev.size() > 6) {
+      out.println("       … " + (ev.size() - 6) + " more (kgrag export-evidence)");
     }
-    out.println("   entities nearest to \"" + g.probe + "\" by label embedding:");
-    Dataset<Row> ev = catalog.read(KgTable.ENTITY_EMBEDDINGS);
-    for (Row row : ev.select(col("label"), cosine.apply(col("vector")).as("cos")).orderBy(desc("cos"), col("label")).limit(3).collectAsList()) {
-      out.printf(Locale.ROOT, "     %-60s cos %.3f%n", row.getString(0), row.getDouble(1));
-    }
+    return pick.getString(0);
+  }
+
+  private static void next(PrintWriter out, String root, String runId, Path dir, String qid, Catalog fb) {
+    String wh = root + "/fb15k237";
+    out.println();
+    out.println("Next, on the FB15k-237 demo warehouse:");
+    out.println("  bin/kgrag qa --warehouse " + wh + " --questions " + shown(dir.resolve("fb15k237/questions.csv")) + " --dataset erqa-demo --run-id my-run");
+    out.println("  bin/kgrag eval --warehouse " + wh + " --run-id " + runId);
+    out.println("  bin/kgrag export-evidence --warehouse " + wh + " --run-id " + runId + " --qid " + qid + " --out evidence");
+    out.println("  Spark SQL: SELECT qid, status, answer FROM delta.`" + fb.location(KgTable.ANSWERS) + "` WHERE run_id = '" + runId + "'");
+  }
+
+  /** {@code p} relative to the working directory when it lies under it. */
+  private static String shown(Path p) {
+    Path cwd = Paths.get("").toAbsolutePath();
+    Path abs = p.toAbsolutePath().normalize();
+    return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
   }
 
   private Path dataDir() {

@@ -35,7 +35,20 @@ public final class EvalCommand implements Callable<Integer> {
     String runId = options.runId();
     JobOptions job = options.job();
     SparkSession spark = job.session("kgrag eval");
-    Catalog catalog = job.catalog(spark, null);
+    PrintWriter out = spec.commandLine().getOut();
+    evaluate(job.catalog(spark, null), runId, out);
+    out.flush();
+    return 0;
+  }
+
+  /**
+   * Scores run {@code runId} of {@code catalog}, replaces its rows of the metrics table, records stage
+   * {@code eval} under the run and prints the metrics table and notes to {@code out}: {@code kgrag eval} and
+   * {@code kgrag demo}.
+   *
+   * @throws io.kgrag.core.UserInputException for a bad run id or a missing table (nothing written)
+   */
+  static RunEvaluator.Result evaluate(Catalog catalog, String runId, PrintWriter out) {
     StageReport report = new StageReport("eval", "run_id=" + runId);
     RunEvaluator evaluator = new RunEvaluator(catalog);
     RunEvaluator.Result result = evaluator.evaluate(runId); // a bad run id or missing table: exit 2, nothing written
@@ -53,7 +66,6 @@ public final class EvalCommand implements Callable<Integer> {
     log.succeeded(report);
     catalog.register();
 
-    PrintWriter out = spec.commandLine().getOut();
     out.print(RunEvaluator.table(result.metrics()));
     if (result.withoutQuestion() > 0) {
       out.println(
@@ -65,7 +77,6 @@ public final class EvalCommand implements Callable<Integer> {
           "note: " + result.duplicateQuestions() + " answers match more than one row of " + KgTable.QUESTIONS.qualifiedName()
               + "; the gold answers of one of them were used");
     }
-    out.flush();
-    return 0;
+    return result;
   }
 }

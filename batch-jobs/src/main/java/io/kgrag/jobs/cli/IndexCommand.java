@@ -4,13 +4,7 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.index.EmbedStage;
 import io.kgrag.jobs.index.IngestStage;
-import io.kgrag.jobs.runs.RunLog;
-import io.kgrag.jobs.runs.StageReport;
-import io.kgrag.jobs.sgrag.GnnStage;
-import io.kgrag.jobs.sgrag.PathIndexStage;
-import io.kgrag.jobs.sgrag.PathsStage;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -96,44 +90,19 @@ public final class IndexCommand implements Callable<Integer> {
     KgragConf conf = JobOptions.conf(spark);
     var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
     Catalog catalog = job.catalog(spark, null);
-    RunLog log = job.runLog(catalog);
-    for (String stage : run) {
-      StageReport report;
-      try {
-        switch (stage) {
-          case "ingest":
-            IngestStage.Options o = new IngestStage.Options();
-            o.input = input;
-            o.format = fmt;
-            o.names = names;
-            o.append = append;
-            o.source = source;
-            report = new IngestStage(catalog).run(o, log.runId());
-            break;
-          case "embed":
-            report = new EmbedStage(catalog).run(spec);
-            break;
-          case "gnn":
-            report = new GnnStage(catalog, spec.modelId(), conf.trainerConfig(), conf.gnnTrainStars()).run();
-            break;
-          case "paths":
-            report = new PathsStage(catalog, pathLength).run();
-            break;
-          case "path-index":
-            report = new PathIndexStage(catalog, pathLength, indexPartitions, conf.trainerConfig().seed()).run();
-            break;
-          default:
-            throw new IllegalStateException("unknown stage " + stage);
-        }
-      } catch (UserInputException e) {
-        throw e; // nothing was written; the entry point prints it and exits 2
-      } catch (RuntimeException e) {
-        log.failed(new StageReport(stage, input), e);
-        throw e;
-      }
-      log.succeeded(report);
-      catalog.register();
+    IndexRun index = new IndexRun(catalog, conf, spec, job.runLog(catalog));
+    if (run.contains("ingest")) {
+      IngestStage.Options o = new IngestStage.Options();
+      o.input = input;
+      o.format = fmt;
+      o.names = names;
+      o.append = append;
+      o.source = source;
+      index.ingest = o;
     }
+    index.pathLength = pathLength;
+    index.indexPartitions = indexPartitions;
+    index.run(run);
     return 0;
   }
 

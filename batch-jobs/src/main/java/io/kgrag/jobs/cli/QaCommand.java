@@ -3,20 +3,15 @@ package io.kgrag.jobs.cli;
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.core.llm.CachingChatClient.Usage;
 import io.kgrag.core.llm.LlmConfig;
-import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.qa.EmbeddedComponents;
 import io.kgrag.jobs.qa.LlmComponents;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.runs.RunLog;
-import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -84,42 +79,10 @@ public final class QaCommand implements Callable<Integer> {
     KgragConf conf = JobOptions.conf(spark);
     SgragQaJob.Components components = components(conf, llmExtractor, llmGenerator);
     Catalog catalog = job.catalog(spark, null);
-    RunLog log = job.runLog(catalog);
-    StageReport read = new StageReport("questions", questions);
-    Dataset<Row> qs = QuestionsInput.read(spark, questions, dataset, format);
-    long v = QuestionsInput.write(catalog, qs);
-    Dataset<Row> stored = catalog.read(io.kgrag.jobs.catalog.KgTable.QUESTIONS).filter(org.apache.spark.sql.functions.col("dataset").equalTo(dataset));
-    Row counts = stored.agg(org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)), org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.col("invalid_reason"))).head();
-    long n = counts.getLong(0);
-    long bad = counts.getLong(1);
-    read.version("questions", v).rows("questions", n).rows("invalid", bad).summary(String.format(Locale.ROOT, "%,d questions of %s (%,d invalid)", n, dataset, bad));
-    log.succeeded(read);
-
-    LlmConfig llm = components.llm();
-    StageReport report =
-        new StageReport(
-            "qa",
-            "method=sgrag dataset=" + dataset + " extractor=" + (llmExtractor ? "llm" : "embedded") + " generator=" + (llmGenerator ? "llm" : "extractive")
-                + (llm == null ? "" : " model=" + llm.model()));
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, SgragRetriever.Config.defaults(pathLength));
-    SgragQaJob.Summary s =
-        new SgragQaJob(catalog, conf.embedder(null, null, null)).run(stored, dataset, log.runId(), options, components);
-    report.rows("answers", s.questions()).rows("evidence", s.evidence());
-    s.statuses().forEach((k, c) -> report.rows("status." + k, c));
-    String llmLine = "";
-    if (llm != null) {
-      Usage u = s.llm();
-      report.rows("llm.calls", u.calls()).rows("llm.cache_hits", u.cacheHits()).rows("llm.tokens_in", u.tokensIn())
-          .rows("llm.tokens_out", u.tokensOut()).rows("llm.cache_added", s.llmCacheAdded())
-          .version(KgTable.LLM_CACHE.tableName(), catalog.version(KgTable.LLM_CACHE));
-      llmLine = String.format(Locale.ROOT, "; %s: %,d calls, %,d cache hits, %,d tokens in, %,d out, %,d replies cached",
-          llm.model(), u.calls(), u.cacheHits(), u.tokensIn(), u.tokensOut(), s.llmCacheAdded());
-    }
-    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges%s; run id %s",
-        s.questions(), s.statuses(), s.evidence(), llmLine, log.runId()));
-    log.succeeded(report);
-    System.out.println("kgrag qa: run " + log.runId() + " — next: bin/kgrag eval --run-id " + log.runId());
+    QaRun.Outcome o = QaRun.answer(catalog, conf.embedder(null, null, null), job.runLog(catalog), questions, dataset, format, options, components);
+    System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
     return 0;
   }
 

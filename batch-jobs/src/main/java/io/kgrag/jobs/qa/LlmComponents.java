@@ -55,6 +55,11 @@ public final class LlmComponents implements SgragQaJob.Components {
   }
 
   @Override
+  public String generatorName() {
+    return llmGenerator ? "llm:" + config.model() : offline.generatorName();
+  }
+
+  @Override
   public LlmConfig llm() {
     return config;
   }

@@ -114,7 +114,8 @@ public final class SgragQaJob {
           .add("qnum", DataTypes.LongType, false)
           .add("exact", DataTypes.BinaryType, true)
           .add("nanos", DataTypes.LongType, false)
-          .add("queries", DataTypes.createArrayType(QUERIES, false), false);
+          .add("queries", DataTypes.createArrayType(QUERIES, false), false)
+          .add("error", DataTypes.StringType, true);
 
   private static final StructType EVIDENCE_ROW =
       new StructType()
@@ -151,6 +152,11 @@ public final class SgragQaJob {
     AnswerGenerator generator(QaContext ctx, CachingChatClient chat);
 
     String extractorName();
+
+    /** The answer generator's name for the runs table. */
+    default String generatorName() {
+      return "extractive";
+    }
 
     /** The endpoint the components ask, or null when none asks an LLM (then no cache is read or written). */
     default LlmConfig llm() {
@@ -264,11 +270,11 @@ public final class SgragQaJob {
     Dataset<Row> exactHits = grouped(probe.probeGrouped(exactQueries));
     Dataset<Row> all =
         withCompletion
-            .join(exact.select(col("qnum").as("eq"), col("exact"), col("nanos").as("exact_nanos")), col("qnum").equalTo(col("eq")), "left")
+            .join(exact.select(col("qnum").as("eq"), col("exact"), col("nanos").as("exact_nanos"), col("error").as("exact_error")), col("qnum").equalTo(col("eq")), "left")
             .join(exactHits.select(col("qid").as("xq"), col("hits").as("xhits"), col("probe_nanos").as("xprobe")), col("qnum").equalTo(col("xq")), "left")
             .select(
                 col("qid"), col("question"), col("plan"), col("status"), col("reason"), col("nanos"), col("nodes"), col("edges"),
-                col("hits").as("chits"), col("probe_nanos").as("cprobe"), col("exact"), col("exact_nanos"), col("xhits"), col("xprobe"),
+                col("hits").as("chits"), col("probe_nanos").as("cprobe"), col("exact"), col("exact_nanos"), col("exact_error"), col("xhits"), col("xprobe"),
                 col("item_key"), col("cached"));
     Dataset<Row> results =
         all.mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(RESULTS))
@@ -387,6 +393,10 @@ public final class SgragQaJob {
     return out;
   }
 
+  /**
+   * Step 2 per question. A question whose step fails gets no exact queries and its failure (exception class
+   * and message) in column {@code error}; {@link #answerPartition} gives it status {@code error}.
+   */
   private static Iterator<Row> exactPartition(QaContext ctx, Iterator<Row> it) {
     SgragRetriever retriever = ctx.retriever();
     List<Row> out = new ArrayList<>();
@@ -396,16 +406,18 @@ public final class SgragQaJob {
       SgragPlan plan = (SgragPlan) read(r.getAs("plan"));
       List<PathHit> hits = hits(r, "chits");
       ExactPlan exact;
+      String error = null;
       try {
         exact = retriever.exact(plan, hits);
       } catch (RuntimeException e) {
         exact = ExactPlan.NONE;
+        error = describe(e);
       }
       List<Row> qs = new ArrayList<>();
       for (PathQuery q : exact.queries()) {
         qs.add(RowFactory.create(r.getLong(0), q.pathNo(), SparkArrays.boxed(q.labelKeys()), SparkArrays.boxed(q.vector())));
       }
-      out.add(RowFactory.create(r.getLong(0), write(exact), System.nanoTime() - t0, qs.toArray(new Row[0])));
+      out.add(RowFactory.create(r.getLong(0), write(exact), System.nanoTime() - t0, qs.toArray(new Row[0]), error));
     }
     return out.iterator();
   }
@@ -425,6 +437,11 @@ public final class SgragQaJob {
       String status = r.getString(r.fieldIndex("status"));
       if (status != null) {
         out.add(RowFactory.create(qid, null, new Row[0], status, r.getString(r.fieldIndex("reason")), before / 1e6, new Row[0], itemKey, null));
+        continue;
+      }
+      String exactError = r.getString(r.fieldIndex("exact_error"));
+      if (exactError != null) {
+        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), exactError, before / 1e6, new Row[0]));
         continue;
       }
       try {

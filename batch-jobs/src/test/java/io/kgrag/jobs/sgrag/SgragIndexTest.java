@@ -4,34 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.jobs.Cli;
+import io.kgrag.jobs.DemoWarehouse;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The SG-RAG index end to end on the bundled FB15k-237 slice (2,038 triples). */
+/** The SG-RAG index end to end on the bundled FB15k-237 slice (2,038 triples; indexed by {@link DemoWarehouse}). */
 class SgragIndexTest {
   private static Path wh;
   private static Catalog catalog;
 
   @BeforeAll
   static void buildIndex() {
-    Path demo = Paths.get(System.getProperty("maven.multiModuleProjectDirectory", ".."), "data", "demo", "fb15k237");
-    if (!demo.toFile().isDirectory()) {
-      demo = Paths.get("..", "data", "demo", "fb15k237");
-    }
-    wh = SparkTestSession.newDir("sgrag");
-    Cli r =
-        Cli.run("index", "--input", demo.resolve("triples.tsv").toString(), "--names", demo.resolve("entity2name.tsv").toString(),
-            "--warehouse", wh.toString(), "--index-partitions", "4");
-    assertEquals(0, r.code, r.toString());
+    wh = DemoWarehouse.copy("sgrag");
     catalog = new Catalog(SparkTestSession.get(), wh.toString());
   }
 

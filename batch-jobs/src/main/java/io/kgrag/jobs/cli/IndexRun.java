@@ -1,0 +1,79 @@
+package io.kgrag.jobs.cli;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.jobs.KgragConf;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.index.EmbedStage;
+import io.kgrag.jobs.index.IngestStage;
+import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageReport;
+import io.kgrag.jobs.sgrag.GnnStage;
+import io.kgrag.jobs.sgrag.PathIndexStage;
+import io.kgrag.jobs.sgrag.PathsStage;
+import java.util.Collection;
+
+/**
+ * Runs the stages of {@code kgrag index} on one warehouse, each recorded in the runs table: {@code kgrag
+ * index} and {@code kgrag demo} build their indexes through this one class.
+ */
+final class IndexRun {
+  private final Catalog catalog;
+  private final KgragConf conf;
+  private final EmbedderSpec embedder;
+  private final RunLog log;
+
+  /** What stage ingest reads; null when it is not run. */
+  IngestStage.Options ingest;
+
+  /** Length of the indexed paths (stages paths and path-index). */
+  int pathLength = 1;
+
+  /** Path index partitions; 0 for the default. */
+  int indexPartitions;
+
+  IndexRun(Catalog catalog, KgragConf conf, EmbedderSpec embedder, RunLog log) {
+    this.catalog = catalog;
+    this.conf = conf;
+    this.embedder = embedder;
+    this.log = log;
+  }
+
+  /**
+   * Runs {@code stages} (names of {@link IndexCommand#STAGES}) in the given order. A stage that fails is
+   * recorded as failed and its exception rethrown; a {@link UserInputException} (nothing was written) is
+   * rethrown as it is.
+   */
+  void run(Collection<String> stages) {
+    for (String stage : stages) {
+      StageReport report;
+      try {
+        report = stage(stage);
+      } catch (UserInputException e) {
+        throw e; // nothing was written; the entry point prints it and exits 2
+      } catch (RuntimeException e) {
+        log.failed(new StageReport(stage, ingest == null ? null : ingest.input), e);
+        throw e;
+      }
+      log.succeeded(report);
+      catalog.register();
+    }
+  }
+
+  private StageReport stage(String stage) {
+    switch (stage) {
+      case "ingest":
+        return new IngestStage(catalog).run(ingest, log.runId());
+      case "embed":
+        return new EmbedStage(catalog).run(embedder);
+      case "gnn":
+        return new GnnStage(catalog, embedder.modelId(), conf.trainerConfig(), conf.gnnTrainStars()).run();
+      case "paths":
+        return new PathsStage(catalog, pathLength).run();
+      case "path-index":
+        return new PathIndexStage(catalog, pathLength, indexPartitions, conf.trainerConfig().seed()).run();
+      default:
+        throw new IllegalStateException("unknown stage " + stage);
+    }
+  }
+}

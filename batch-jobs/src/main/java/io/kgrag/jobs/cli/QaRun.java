@@ -1,0 +1,90 @@
+package io.kgrag.jobs.cli;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.llm.CachingChatClient.Usage;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.qa.QuestionsInput;
+import io.kgrag.jobs.qa.SgragQaJob;
+import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageReport;
+import java.util.Locale;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * Reads a question set into {@code questions} and answers it with SG-RAG, each step one row of the runs
+ * table ({@code questions}, {@code qa}): {@code kgrag qa} and {@code kgrag demo} answer through this one
+ * class.
+ */
+final class QaRun {
+  private QaRun() {}
+
+  /** What a run read and answered. */
+  record Outcome(String runId, String dataset, long questions, long invalid, SgragQaJob.Summary summary) {}
+
+  /**
+   * Reads {@code questions} ({@link QuestionsInput#read}; {@code format} null: by extension) as data set
+   * {@code dataset}, replaces that data set's rows of {@code questions}, answers them and writes the run's
+   * query graphs, evidence and answers under {@code log}'s run id.
+   *
+   * @throws UserInputException when the questions cannot be read or the warehouse has no index
+   */
+  static Outcome answer(
+      Catalog catalog,
+      EmbedderSpec embedder,
+      RunLog log,
+      String questions,
+      String dataset,
+      String format,
+      SgragQaJob.Options options,
+      SgragQaJob.Components components) {
+    QuestionsInput.checkDataset(dataset);
+    StageReport read = new StageReport("questions", questions);
+    Dataset<Row> qs = QuestionsInput.read(catalog.spark(), questions, dataset, format);
+    long v = QuestionsInput.write(catalog, qs);
+    Dataset<Row> stored = catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(dataset));
+    Row counts = stored.agg(count(lit(1)), count(col("invalid_reason"))).head();
+    long n = counts.getLong(0);
+    long bad = counts.getLong(1);
+    read.version("questions", v).rows("questions", n).rows("invalid", bad)
+        .summary(String.format(Locale.ROOT, "%,d questions of %s (%,d invalid)", n, dataset, bad));
+    log.succeeded(read);
+
+    StageReport report =
+        new StageReport(
+            "qa",
+            "method=" + SgragQaJob.METHOD + " dataset=" + dataset + " extractor=" + components.extractorName() + " generator=" + components.generatorName());
+    SgragQaJob.Summary s;
+    try {
+      s = new SgragQaJob(catalog, embedder).run(stored, dataset, log.runId(), options, components);
+    } catch (UserInputException e) {
+      throw e; // nothing was written
+    } catch (RuntimeException e) {
+      log.failed(report, e);
+      throw e;
+    }
+    report.rows("answers", s.questions()).rows("evidence", s.evidence());
+    s.statuses().forEach((k, c) -> report.rows("status." + k, c));
+    String llmLine = "";
+    LlmConfig llm = components.llm();
+    if (llm != null) {
+      Usage u = s.llm();
+      report.rows("llm.calls", u.calls()).rows("llm.cache_hits", u.cacheHits()).rows("llm.tokens_in", u.tokensIn())
+          .rows("llm.tokens_out", u.tokensOut()).rows("llm.cache_added", s.llmCacheAdded())
+          .version(KgTable.LLM_CACHE.tableName(), catalog.version(KgTable.LLM_CACHE));
+      llmLine = String.format(Locale.ROOT, "; %s: %,d calls, %,d cache hits, %,d tokens in, %,d out, %,d replies cached",
+          llm.model(), u.calls(), u.cacheHits(), u.tokensIn(), u.tokensOut(), s.llmCacheAdded());
+    }
+    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges%s; run id %s",
+        s.questions(), s.statuses(), s.evidence(), llmLine, log.runId()));
+    log.succeeded(report);
+    return new Outcome(log.runId(), dataset, n, bad, s);
+  }
+}
