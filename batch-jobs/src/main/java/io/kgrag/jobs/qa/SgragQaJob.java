@@ -441,7 +441,7 @@ public final class SgragQaJob {
       }
       String exactError = r.getString(r.fieldIndex("exact_error"));
       if (exactError != null) {
-        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), exactError, before / 1e6, new Row[0]));
+        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), exactError, before / 1e6, new Row[0], itemKey, null));
         continue;
       }
       try {
