@@ -7,6 +7,7 @@ import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -55,7 +56,9 @@ public final class EvalCommand implements Callable<Integer> {
     RunLog log = new RunLog(catalog, runId);
     try {
       long version = evaluator.write(result, Instant.now());
-      report.rows("answers", result.answers()).rows("metrics", result.metrics().size()).version(KgTable.METRICS.tableName(), version);
+      report.rows("answers", result.answers()).rows("metrics", result.metrics().size()).rows("evidence", result.evidence())
+          .rows("evidence.answered_without", result.answeredWithoutEvidence()).rows("evidence.not_in_graph", result.evidenceNotInGraph())
+          .version(KgTable.METRICS.tableName(), version);
       report.summary(
           StageReport.fmt(result.answers()) + " answers -> " + result.metrics().size() + " metrics rows (" + KgTable.METRICS.qualifiedName()
               + " version " + version + ")");
@@ -67,6 +70,8 @@ public final class EvalCommand implements Callable<Integer> {
     catalog.register();
 
     out.print(RunEvaluator.table(result.metrics()));
+    out.printf(Locale.ROOT, "evidence: %,d edges; answered questions without evidence: %,d; evidence edges not in %s: %,d%n",
+        result.evidence(), result.answeredWithoutEvidence(), KgTable.RELATIONS.qualifiedName(), result.evidenceNotInGraph());
     if (result.withoutQuestion() > 0) {
       out.println(
           "note: " + result.withoutQuestion() + " answers have no row in " + KgTable.QUESTIONS.qualifiedName()

@@ -65,8 +65,19 @@ public final class RunEvaluator {
    * @param withoutQuestion answer rows whose (dataset, qid) is not in {@code questions}
    * @param duplicateQuestions answer rows whose (dataset, qid) has more than one row in {@code questions}
    *     (the first was used)
+   * @param evidence the run's evidence rows
+   * @param answeredWithoutEvidence answers with status exact, partial or fallback that have no evidence row
+   * @param evidenceNotInGraph evidence rows whose (src, relation, dst) is not an edge of {@code relations}
    */
-  public record Result(String runId, List<SliceMetrics> metrics, long answers, long withoutQuestion, long duplicateQuestions) {}
+  public record Result(
+      String runId,
+      List<SliceMetrics> metrics,
+      long answers,
+      long withoutQuestion,
+      long duplicateQuestions,
+      long evidence,
+      long answeredWithoutEvidence,
+      long evidenceNotInGraph) {}
 
   /**
    * Scores run {@code runId}.
@@ -131,7 +142,31 @@ public final class RunEvaluator {
     }
     List<SliceMetrics> out = new ArrayList<>();
     groups.forEach((k, v) -> out.add(new SliceMetrics(k.get(0), k.get(1), k.get(2), v.summary())));
-    return new Result(runId, out, rows.size(), withoutQuestion, duplicates);
+    long[] ev = checkEvidence(runId, answers);
+    return new Result(runId, out, rows.size(), withoutQuestion, duplicates, ev[0], ev[1], ev[2]);
+  }
+
+  /**
+   * The run's evidence against its answers and the graph: {evidence rows, answered questions (exact,
+   * partial, fallback) without evidence, evidence edges that are not edges of {@code relations}}.
+   */
+  private long[] checkEvidence(String runId, Dataset<Row> answers) {
+    Dataset<Row> answered =
+        answers.filter(col("status").isin(AnswerStatus.EXACT.sqlName(), AnswerStatus.PARTIAL.sqlName(), AnswerStatus.FALLBACK.sqlName()))
+            .select("method", "dataset", "qid");
+    if (!catalog.exists(KgTable.EVIDENCE)) {
+      return new long[] {0, answered.count(), 0};
+    }
+    Dataset<Row> evidence = catalog.read(KgTable.EVIDENCE).filter(col("run_id").equalTo(runId));
+    long without = answered.join(evidence.select("method", "dataset", "qid").distinct(), scala(List.of("method", "dataset", "qid")), "left_anti").count();
+    long notInGraph = 0;
+    if (catalog.exists(KgTable.RELATIONS)) {
+      Dataset<Row> rel = catalog.read(KgTable.RELATIONS).select(col("src_id").as("src"), col("relation"), col("dst_id").as("dst"));
+      notInGraph = evidence.select("src", "relation", "dst").join(rel, scala(List.of("src", "relation", "dst")), "left_anti").count();
+    } else {
+      notInGraph = evidence.count();
+    }
+    return new long[] {evidence.count(), without, notInGraph};
   }
 
   /**

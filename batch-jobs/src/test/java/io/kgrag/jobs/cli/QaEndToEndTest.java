@@ -2,6 +2,7 @@ package io.kgrag.jobs.cli;
 
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.embed.Embedder;
@@ -148,6 +149,9 @@ class QaEndToEndTest {
     assertEquals(VALID, (long) all.getAs("n"), "invalid_input rows are not graded");
     double hit1 = all.getAs("hit1");
     assertTrue(hit1 >= HIT1_FLOOR, "Hit@1 " + hit1 + "\n" + r.out);
+    // eval checks the evidence itself: every answered question has some, every edge is in the graph
+    assertTrue(r.out.contains("answered questions without evidence: 0; evidence edges not in kgrag.relations: 0"), r.out);
+    assertFalse(r.out.contains("evidence: 0 edges"), r.out);
     Map<String, Long> statuses = all.getJavaMap(all.fieldIndex("statuses"));
     assertEquals(4L, statuses.get("invalid_input"), statuses.toString());
     assertTrue(r.out.contains("erqa-demo") && r.out.contains("Hit@1 %"), r.out);
