@@ -3,6 +3,7 @@ package io.kgrag.jobs;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.sgrag.qa.SgragRetriever;
 import io.kgrag.core.sgrag.gnn.TrainerConfig;
 import java.time.Duration;
 import java.util.Locale;
@@ -43,6 +44,8 @@ public final class KgragConf {
   public static final String LLM_TEMPERATURE = "spark.kgrag.llm.temperature";
   public static final String LLM_MAX_TOKENS = "spark.kgrag.llm.max-tokens";
   public static final String LLM_SEED = "spark.kgrag.llm.seed";
+
+  public static final String SGRAG_RELATION_WEIGHT = "spark.kgrag.sgrag.relation-weight";
 
   private final SparkConf conf;
 
@@ -207,6 +210,19 @@ public final class KgragConf {
       // LlmConfig's messages never echo a value that may be a key or carry credentials
       throw new UserInputException("bad LLM configuration (spark.kgrag.llm.*): " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * SG-RAG retrieval settings for path length {@code pathLength}: the defaults, with the weight of the
+   * relation-phrase term from {@value #SGRAG_RELATION_WEIGHT} (0 turns relation phrases off).
+   */
+  public SgragRetriever.Config sgragConfig(int pathLength) {
+    SgragRetriever.Config d = SgragRetriever.Config.defaults(pathLength);
+    double w = getDouble(SGRAG_RELATION_WEIGHT, d.relationWeight());
+    if (!(w >= 0) || Double.isInfinite(w)) {
+      throw new UserInputException("configuration " + SGRAG_RELATION_WEIGHT + "=" + w + " must be a number >= 0");
+    }
+    return d.withRelationWeight(w);
   }
 
   /** Stars sampled for training ({@value #GNN_TRAIN_STARS}, default 4,000). */

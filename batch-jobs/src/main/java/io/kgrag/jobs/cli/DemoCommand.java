@@ -6,7 +6,6 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.core.qa.eval.AnswerMatch;
-import io.kgrag.core.sgrag.qa.SgragRetriever;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
@@ -119,7 +118,7 @@ public final class DemoCommand implements Callable<Integer> {
       index.run(IndexCommand.STAGES);
 
       // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
-      SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, SgragRetriever.Config.defaults(1));
+      SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, conf.sgragConfig(1));
       QaRun.answer(catalog, embedder, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), qa, new EmbeddedComponents());
 
       StringWriter metrics = new StringWriter();

@@ -9,7 +9,6 @@ import io.kgrag.jobs.qa.LlmComponents;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.runs.RunLog;
-import io.kgrag.core.sgrag.qa.SgragRetriever;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
@@ -80,7 +79,7 @@ public final class QaCommand implements Callable<Integer> {
     SgragQaJob.Components components = components(conf, llmExtractor, llmGenerator);
     Catalog catalog = job.catalog(spark, null);
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
-    SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, SgragRetriever.Config.defaults(pathLength));
+    SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, conf.sgragConfig(pathLength));
     QaRun.Outcome o = QaRun.answer(catalog, conf.embedder(null, null, null), job.runLog(catalog), questions, dataset, format, options, components);
     System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
     return 0;

@@ -56,6 +56,10 @@ public final class SgragRetriever implements Serializable {
     public static Config defaults(int pathLength) {
       return new Config(pathLength, 256, 2000, 20, 0.45, 0.04, 1.0);
     }
+
+    public Config withRelationWeight(double w) {
+      return new Config(pathLength, maxCombos, maxSubgraphs, maxCandidates, typeBonus, degreePenalty, w);
+    }
   }
 
   private final KnowledgeGraph kg;
