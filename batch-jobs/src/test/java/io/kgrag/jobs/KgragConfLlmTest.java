@@ -10,17 +10,12 @@ import io.kgrag.core.llm.LlmConfig;
 import java.time.Duration;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
 
 /** The {@code spark.kgrag.llm.*} settings, read into an {@link LlmConfig} (no Spark session needed). */
 class KgragConfLlmTest {
   private static KgragConf conf(String... kv) {
-    SparkConf c = new SparkConf(false);
-    for (int i = 0; i < kv.length; i += 2) {
-      c.set(kv[i], kv[i + 1]);
-    }
-    return new KgragConf(c);
+    return TestConf.of(kv);
   }
 
   @Test

@@ -6,17 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
-import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
 
 /** {@code spark.kgrag.sgrag.*}: SG-RAG retrieval settings (no Spark session needed). */
 class KgragConfSgragTest {
   private static KgragConf conf(String... kv) {
-    SparkConf c = new SparkConf(false);
-    for (int i = 0; i < kv.length; i += 2) {
-      c.set(kv[i], kv[i + 1]);
-    }
-    return new KgragConf(c);
+    return TestConf.of(kv);
   }
 
   @Test

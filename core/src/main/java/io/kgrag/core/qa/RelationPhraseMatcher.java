@@ -26,7 +26,7 @@ public final class RelationPhraseMatcher {
   private static final int CACHE = 4096;
 
   private final String[] relations;
-  private final float[][] unit;
+  private final float[][] vectors;
   private final Embedder embedder;
   private final Map<String, Scores> cache =
       new LinkedHashMap<>(256, 0.75f, true) {
@@ -52,15 +52,16 @@ public final class RelationPhraseMatcher {
   }
 
   /**
-   * @param relationVectors each relation's label embedding, by relation name
+   * @param relationVectors each relation's label embedding, by relation name (unit length, as every
+   *     {@link Embedder} returns them, so the inner product is the cosine)
    * @param embedder embeds phrases; the same model as the vectors
    */
   public RelationPhraseMatcher(Map<String, float[]> relationVectors, Embedder embedder) {
     List<String> names = new ArrayList<>(new TreeMap<>(relationVectors).keySet());
     this.relations = names.toArray(new String[0]);
-    this.unit = new float[relations.length][];
+    this.vectors = new float[relations.length][];
     for (int i = 0; i < relations.length; i++) {
-      unit[i] = normalised(relationVectors.get(relations[i]));
+      vectors[i] = relationVectors.get(relations[i]);
     }
     this.embedder = embedder;
   }
@@ -72,7 +73,7 @@ public final class RelationPhraseMatcher {
     }
     Scores s = cache.get(phrase);
     if (s == null) {
-      s = compute(normalised(embedder.embed(List.of(phrase))[0]));
+      s = compute(embedder.embed(List.of(phrase))[0]);
       cache.put(phrase, s);
     }
     return s;
@@ -83,8 +84,8 @@ public final class RelationPhraseMatcher {
     Integer[] order = new Integer[relations.length];
     for (int i = 0; i < relations.length; i++) {
       double d = 0;
-      for (int k = 0; k < p.length && k < unit[i].length; k++) {
-        d += p[k] * unit[i][k];
+      for (int k = 0; k < p.length && k < vectors[i].length; k++) {
+        d += p[k] * vectors[i][k];
       }
       cos[i] = d;
       order[i] = i;
@@ -98,18 +99,5 @@ public final class RelationPhraseMatcher {
     }
     double floor = keep < order.length ? cos[order[keep]] - best : cos[order[keep - 1]] - best;
     return new Scores(top, floor);
-  }
-
-  private static float[] normalised(float[] v) {
-    double n = 0;
-    for (float x : v) {
-      n += x * x;
-    }
-    n = Math.sqrt(n);
-    float[] out = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = n == 0 ? 0 : (float) (v[i] / n);
-    }
-    return out;
   }
 }

@@ -8,6 +8,7 @@ import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,7 +176,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
       }
     }
     strong.sort((x, y) -> x.from() != y.from() ? Integer.compare(x.from(), y.from()) : Integer.compare(x.to(), y.to()));
-    Map<Mention, String> out = new java.util.HashMap<>();
+    Map<Mention, String> out = new HashMap<>();
     int prevTo = 0;
     for (int i = 0; i < strong.size(); i++) {
       Mention m = strong.get(i);

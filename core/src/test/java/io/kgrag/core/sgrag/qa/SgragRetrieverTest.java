@@ -180,7 +180,10 @@ class SgragRetrieverTest {
     assertEquals("Judo", r.candidates().get(0).label());
   }
 
-  /** Embeds a text as counts of a few word stems: enough to tell "direct" from "star" without a model. */
+  /**
+   * Embeds a text as counts of a few word stems, scaled to unit length as the {@link Embedder} contract
+   * asks: enough to tell "direct" from "star" without a model.
+   */
   static final class StemEmbedder implements Embedder {
     private static final String[] STEMS = {"direct", "star", "actor", "writ", "genre", "year", "olympic", "athlete"};
 
@@ -206,6 +209,13 @@ class SgragRetrieverTest {
               v[k]++;
             }
           }
+        }
+        double n = 0;
+        for (float x : v) {
+          n += x * x;
+        }
+        for (int k = 0; k < v.length; k++) {
+          v[k] /= (float) Math.sqrt(n);
         }
         out[i] = v;
       }
