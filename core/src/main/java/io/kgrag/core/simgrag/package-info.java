@@ -1,0 +1,18 @@
+/**
+ * SimGRAG (Cai et al., "SimGRAG: Leveraging Similar Subgraphs for Knowledge Graphs Driven
+ * Retrieval-Augmented Generation"): retrieval by the subgraphs of the knowledge graph that look like a
+ * small pattern graph the LLM writes for the query.
+ *
+ * <p>The paper's pipeline has three stages: an LLM turns the query into a pattern graph whose nodes and
+ * relations may be UNKNOWN (§4.1, §4.3); vector search gives every known pattern node and relation its
+ * candidate KG nodes and relations with their L2 distances (§5.1, "filtering"); and an exact search
+ * returns the top-k KG subgraphs isomorphic to the pattern with the smallest Graph Semantic Distance
+ * (GSD, eq. 2/3), which are then verbalised for generation (§4.4).
+ *
+ * <p>This package holds the third piece, the exact top-k search, independent of embeddings and LLMs:
+ * {@link io.kgrag.core.simgrag.GsdProblem} is the pattern with its candidates,
+ * {@link io.kgrag.core.simgrag.GsdSearch} is Algorithm 1 with the pruning bound and greedy order of §5.2
+ * (eqs. 4–11), and {@link io.kgrag.core.simgrag.GsdResult} / {@link io.kgrag.core.simgrag.SubgraphMatch}
+ * carry its answer.
+ */
+package io.kgrag.core.simgrag;
