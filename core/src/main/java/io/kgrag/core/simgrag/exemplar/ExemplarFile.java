@@ -11,7 +11,10 @@ import io.kgrag.core.UserInputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -52,13 +55,32 @@ public final class ExemplarFile {
    */
   public static List<Exemplar> read(Path file) {
     String name = file.toString();
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return read(r, name);
+    byte[] all;
+    try {
+      all = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new UserInputException("exemplar file not found: " + name);
     } catch (IOException e) {
       throw new UserInputException("cannot read exemplar file " + name + ": " + e.getMessage(), e);
     }
+    // decoded line by line, so that a bad byte is reported on its own line
+    CharsetDecoder utf8 =
+        StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    List<String> lines = new ArrayList<>();
+    int start = 0;
+    while (start < all.length) {
+      int end = start;
+      while (end < all.length && all[end] != '\n') {
+        end++;
+      }
+      try {
+        lines.add(utf8.decode(ByteBuffer.wrap(all, start, end - start)).toString());
+      } catch (CharacterCodingException e) {
+        throw new UserInputException(name + ":" + (lines.size() + 1) + ": not valid UTF-8 (re-encode the file as UTF-8)", e);
+      }
+      start = end + 1;
+    }
+    return parseLines(lines, name);
   }
 
   /**
@@ -69,24 +91,32 @@ public final class ExemplarFile {
    */
   public static List<Exemplar> read(Reader reader, String name) {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-    List<Exemplar> out = new ArrayList<>();
-    long lineNo = 0;
+    List<String> lines = new ArrayList<>();
     try {
       String line;
       while ((line = in.readLine()) != null) {
-        lineNo++;
-        if (lineNo == 1 && line.startsWith("\uFEFF")) {
-          line = line.substring(1);
-        }
-        if (line.isBlank()) {
-          continue;
-        }
-        out.add(parse(line, name + ":" + lineNo));
+        lines.add(line);
       }
-    } catch (CharacterCodingException e) {
-      throw new UserInputException(name + ":" + (lineNo + 1) + ": not valid UTF-8 (re-encode the file as UTF-8)", e);
     } catch (IOException e) {
       throw new UserInputException("cannot read exemplar file " + name + ": " + e.getMessage(), e);
+    }
+    return parseLines(lines, name);
+  }
+
+  private static List<Exemplar> parseLines(List<String> lines, String name) {
+    List<Exemplar> out = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (i == 0 && line.startsWith("\uFEFF")) {
+        line = line.substring(1);
+      }
+      if (line.endsWith("\r")) {
+        line = line.substring(0, line.length() - 1);
+      }
+      if (line.isBlank()) {
+        continue;
+      }
+      out.add(parse(line, name + ":" + (i + 1)));
     }
     return out;
   }
