@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * @param relation a relation name, or {@value #ANY_RELATION}
  * @param tail the edge's target term
  */
-public record PatternTriple(String head, String relation, String tail) {
+public record PatternTriple(String head, String relation, String tail) implements java.io.Serializable {
   /** The relation of a triple whose relation is unknown. */
   public static final String ANY_RELATION = "?";
 
