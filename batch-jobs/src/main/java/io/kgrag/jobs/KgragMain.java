@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       QaCommand.class,
       EvalCommand.class,
       ExportEvidenceCommand.class,
+      io.kgrag.jobs.cli.ExemplarsCommand.class,
       DemoCommand.class,
       CommandLine.HelpCommand.class
     })

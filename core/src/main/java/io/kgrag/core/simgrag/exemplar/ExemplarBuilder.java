@@ -59,19 +59,35 @@ public final class ExemplarBuilder {
       int hop, String qtype, int questions, int drawn, int exemplars, Chain chain, double meanF1, int topicMissing, int zeroF1, int chains) {}
 
   /**
+   * A drawn question that did not become an exemplar (it is held out).
+   *
+   * @param question the question
+   * @param reason why: its topic is not in the graph, or the chain reaches none of its answers
+   */
+  public record LeftOut(Question question, String reason) {}
+
+  /**
    * A built exemplar set.
    *
    * @param files the input files
    * @param exemplars the exemplars in input order
    * @param heldOut per input file (by position), its held-out questions in line order
    * @param groups one per (hop, qtype), by hop then type
+   * @param leftOut the drawn questions that did not become exemplars, in input order
    */
-  public record Build(List<QuestionFile> files, List<Exemplar> exemplars, List<List<Question>> heldOut, List<Group> groups) {
+  public record Build(
+      List<QuestionFile> files, List<Exemplar> exemplars, List<List<Question>> heldOut, List<Group> groups, List<LeftOut> leftOut) {
     public Build {
       files = List.copyOf(files);
       exemplars = List.copyOf(exemplars);
       heldOut = heldOut.stream().map(List::copyOf).toList();
       groups = List.copyOf(groups);
+      leftOut = List.copyOf(leftOut);
+    }
+
+    /** Questions drawn as exemplar candidates. */
+    public int drawn() {
+      return exemplars.size() + leftOut.size();
     }
 
     /** Questions in the input. */
@@ -169,6 +185,7 @@ public final class ExemplarBuilder {
     }
     // 2. induce a chain per group from its drawn questions; 3. keep those the chain answers
     Map<Question, Exemplar> exemplarOf = new IdentityHashMap<>();
+    Map<Question, String> leftOutOf = new IdentityHashMap<>();
     List<Group> groups = new ArrayList<>();
     for (Map.Entry<String, List<Question>> e : drawnByGroup.entrySet()) {
       List<Question> drawn = e.getValue();
@@ -209,8 +226,11 @@ public final class ExemplarBuilder {
         } else {
           if (inducer.knows(q.topic())) {
             zero++;
+            Chain c = chainOf.get(i);
+            leftOutOf.put(q, c == null ? "no chain of " + hop + " steps reaches an answer" : "chain " + c + " reaches none of the answers");
           } else {
             missing++;
+            leftOutOf.put(q, "topic [" + q.topic() + "] is not in the graph");
           }
           heldOut.get(fileOf.get(q)).add(q);
         }
@@ -220,6 +240,7 @@ public final class ExemplarBuilder {
     }
     // held out: the undrawn and the drawn that did not become exemplars, in line order
     List<Exemplar> exemplars = new ArrayList<>();
+    List<LeftOut> leftOut = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
       QuestionFile f = files.get(i);
       List<Question> h = heldOut.get(i);
@@ -229,10 +250,14 @@ public final class ExemplarBuilder {
         if (x != null) {
           exemplars.add(x);
         }
+        String why = leftOutOf.get(q);
+        if (why != null) {
+          leftOut.add(new LeftOut(q, why));
+        }
       }
     }
     groups.sort(Comparator.comparingInt(Group::hop).thenComparing(g -> Objects.requireNonNullElse(g.qtype(), "")));
-    return new Build(files, exemplars, heldOut, groups);
+    return new Build(files, exemplars, heldOut, groups, leftOut);
   }
 
   private static String groupKey(Question q) {

@@ -61,6 +61,8 @@ class ExemplarBuilderTest {
     assertEquals("qa_dev_1hop.txt:7", actor.source());
     // the question whose topic is not in the graph is held out, not dropped
     assertEquals(List.of(6L), b.heldOut().get(0).stream().map(MetaQaSource.Question::line).toList());
+    assertEquals(List.of("topic [Nobody] is not in the graph"), b.leftOut().stream().map(ExemplarBuilder.LeftOut::reason).toList());
+    assertEquals(7, b.drawn());
     Group directors = b.groups().get(1);
     assertEquals(new Group(1, "movie_to_director", 5, 5, 4, Chain.parse("directed_by"), 0.8, 1, 0, 1), directors);
     assertEquals("^starred_actors", b.groups().get(0).chain().toString());
@@ -122,6 +124,7 @@ class ExemplarBuilderTest {
     assertNull(g.qtype());
     assertNull(g.chain());
     assertEquals(1, g.zeroF1());
+    assertEquals(List.of("no chain of 2 steps reaches an answer"), b.leftOut().stream().map(ExemplarBuilder.LeftOut::reason).toList());
     assertEquals(1, g.chains());
     // a stale sidecar next to the held-out file would be read by kgrag qa: it goes
     Path held = dir.resolve("plain/held");
