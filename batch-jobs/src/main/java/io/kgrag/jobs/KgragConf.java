@@ -4,6 +4,8 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.core.simgrag.SimgragRetriever;
+import io.kgrag.core.simgrag.embedded.PatternByExample;
 import io.kgrag.core.sgrag.gnn.TrainerConfig;
 import java.time.Duration;
 import java.util.Locale;
@@ -46,6 +48,13 @@ public final class KgragConf {
   public static final String LLM_SEED = "spark.kgrag.llm.seed";
 
   public static final String SGRAG_RELATION_WEIGHT = "spark.kgrag.sgrag.relation-weight";
+  public static final String SIMGRAG_NODE_CANDIDATES = "spark.kgrag.simgrag.node-candidates";
+  public static final String SIMGRAG_RELATION_CANDIDATES = "spark.kgrag.simgrag.relation-candidates";
+  public static final String SIMGRAG_TOP_K = "spark.kgrag.simgrag.top-k";
+  public static final String SIMGRAG_TIMEOUT_MS = "spark.kgrag.simgrag.timeout-ms";
+  public static final String SIMGRAG_RELAXATIONS = "spark.kgrag.simgrag.relaxations";
+  public static final String SIMGRAG_EXEMPLAR_NEIGHBOURS = "spark.kgrag.simgrag.exemplar-neighbours";
+  public static final String SIMGRAG_EXEMPLAR_MIN_SIMILARITY = "spark.kgrag.simgrag.exemplar-min-similarity";
 
   private final SparkConf conf;
 
@@ -223,6 +232,42 @@ public final class KgragConf {
       throw new UserInputException("configuration " + SGRAG_RELATION_WEIGHT + "=" + w + " must be a number >= 0");
     }
     return d.withRelationWeight(w);
+  }
+
+  /**
+   * SimGRAG retrieval settings: k^(n) ({@value #SIMGRAG_NODE_CANDIDATES}), k^(r)
+   * ({@value #SIMGRAG_RELATION_CANDIDATES}), k ({@value #SIMGRAG_TOP_K}), the graph-search timeout per
+   * pattern ({@value #SIMGRAG_TIMEOUT_MS}) and how many known leaves may be dropped when nothing matches
+   * ({@value #SIMGRAG_RELAXATIONS}); defaults are the paper's MetaQA settings.
+   */
+  public SimgragRetriever.Config simgragConfig() {
+    SimgragRetriever.Config d = SimgragRetriever.Config.DEFAULT;
+    try {
+      return new SimgragRetriever.Config(
+          getInt(SIMGRAG_NODE_CANDIDATES, d.nodeCandidates()),
+          getInt(SIMGRAG_RELATION_CANDIDATES, d.relationCandidates()),
+          getInt(SIMGRAG_TOP_K, d.topK()),
+          getInt(SIMGRAG_TIMEOUT_MS, (int) d.timeoutMillis()),
+          getInt(SIMGRAG_RELAXATIONS, d.relaxations()));
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad SimGRAG configuration (spark.kgrag.simgrag.*): " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The embedded query-to-pattern's vote: exemplar texts that vote ({@value #SIMGRAG_EXEMPLAR_NEIGHBOURS})
+   * and the least cosine of the nearest one for a pattern to be used ({@value #SIMGRAG_EXEMPLAR_MIN_SIMILARITY});
+   * below it the question gets the star pattern of the embedded extractor.
+   */
+  public PatternByExample.Config patternByExampleConfig() {
+    PatternByExample.Config d = PatternByExample.Config.DEFAULT;
+    try {
+      return new PatternByExample.Config(
+          getInt(SIMGRAG_EXEMPLAR_NEIGHBOURS, d.neighbours()), d.tau(), getDouble(SIMGRAG_EXEMPLAR_MIN_SIMILARITY, d.minSimilarity()),
+          d.maxSpans(), d.alternatives());
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad SimGRAG configuration (spark.kgrag.simgrag.*): " + e.getMessage(), e);
+    }
   }
 
   /** Stars sampled for training ({@value #GNN_TRAIN_STARS}, default 4,000). */

@@ -9,7 +9,6 @@ import io.kgrag.core.qa.eval.AnswerMatch;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.eval.RunEvaluator;
 import io.kgrag.jobs.index.IngestStage;
 import io.kgrag.jobs.qa.EmbeddedComponents;
 import io.kgrag.jobs.qa.SgragQaJob;
@@ -119,7 +118,8 @@ public final class DemoCommand implements Callable<Integer> {
 
       // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
       SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, conf.sgragConfig(1));
-      QaRun.answer(catalog, embedder, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), qa, new EmbeddedComponents());
+      QaRun.answer(catalog, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(),
+          new SgragQaJob(catalog, embedder).method(qa, new EmbeddedComponents()));
 
       StringWriter metrics = new StringWriter();
       PrintWriter m = new PrintWriter(metrics);

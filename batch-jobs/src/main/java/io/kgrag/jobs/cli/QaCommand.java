@@ -1,14 +1,18 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.jobs.qa.EmbeddedComponents;
 import io.kgrag.jobs.qa.LlmComponents;
+import io.kgrag.jobs.qa.QaMethod;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.simgrag.SimgragComponents;
+import io.kgrag.jobs.simgrag.SimgragQaJob;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
@@ -22,8 +26,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Reads questions (ERQA csv qid,query,answer; MetaQA question<TAB>a1|a2; jsonl; or a Delta table) into",
-      "kgrag.questions, answers them in parallel and writes kgrag.query_graphs, kgrag.answers (one row per question)",
-      "and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
+      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag) or SimGRAG (--method simgrag) and",
+      "writes kgrag.query_graphs, kgrag.answers (one row per question) and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
       "--extractor llm / --generator llm ask the OpenAI-compatible endpoint of spark.kgrag.llm.* (key from the",
       "environment variable spark.kgrag.llm.api-key-env names); replies are kept in kgrag.llm_cache for re-runs.",
       "Then: kgrag eval --run-id <id>."
@@ -40,22 +44,28 @@ public final class QaCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "<fmt>", description = "csv, metaqa, jsonl or delta. Default: from the file extension.")
   String format;
 
-  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method. Built: sgrag. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag or simgrag. Default: ${DEFAULT-VALUE}.")
   String method;
 
   @Option(
       names = "--extractor",
       defaultValue = "embedded",
       paramLabel = "<kind>",
-      description = "Query-graph extractor: embedded (no LLM) or llm (SG-RAG's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
+      description = "Query-graph extractor: embedded (no LLM) or llm (the method's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
   String extractor;
 
   @Option(
       names = "--generator",
       defaultValue = "extractive",
       paramLabel = "<kind>",
-      description = "Answer generator: extractive (no LLM) or llm (SG-RAG's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
+      description = "Answer generator: extractive (no LLM) or llm (the method's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
   String generator;
+
+  @Option(
+      names = "--exemplars",
+      paramLabel = "<file>",
+      description = "simgrag: labelled questions with patterns (JSON lines from `kgrag exemplars`) for the embedded query-to-pattern; without them every question gets the embedded extractor's star pattern.")
+  String exemplars;
 
   @Option(names = "--path-length", defaultValue = "1", paramLabel = "<l>", description = "Length of the indexed paths to use. Default: ${DEFAULT-VALUE}.")
   int pathLength;
@@ -68,19 +78,33 @@ public final class QaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!method.toLowerCase(Locale.ROOT).equals(SgragQaJob.METHOD)) {
-      throw new UserInputException("--method " + method + " is not available; methods built so far: sgrag");
+    String m = method.strip().toLowerCase(Locale.ROOT);
+    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD)) {
+      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag");
+    }
+    if (exemplars != null && !m.equals(SimgragQaJob.METHOD)) {
+      throw new UserInputException("--exemplars is for --method simgrag");
     }
     boolean llmExtractor = kind("--extractor", extractor, "embedded");
     boolean llmGenerator = kind("--generator", generator, "extractive");
     QuestionsInput.checkDataset(dataset);
     SparkSession spark = job.session("kgrag qa");
     KgragConf conf = JobOptions.conf(spark);
-    SgragQaJob.Components components = components(conf, llmExtractor, llmGenerator);
+    LlmConfig llm = llmConfig(conf, llmExtractor, llmGenerator);
     Catalog catalog = job.catalog(spark, null);
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
-    SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, conf.sgragConfig(pathLength));
-    QaRun.Outcome o = QaRun.answer(catalog, conf.embedder(null, null, null), job.runLog(catalog), questions, dataset, format, options, components);
+    EmbedderSpec embedder = conf.embedder(null, null, null);
+    QaMethod qa;
+    if (m.equals(SimgragQaJob.METHOD)) {
+      SimgragQaJob.Options options =
+          new SimgragQaJob.Options(exemplars, minSimilarity, parts, conf.simgragConfig(), conf.patternByExampleConfig());
+      qa = new SimgragQaJob(catalog, embedder).method(options, new SimgragComponents(llm, llmExtractor, llmGenerator));
+    } else {
+      SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, conf.sgragConfig(pathLength));
+      SgragQaJob.Components components = llm == null ? new EmbeddedComponents() : new LlmComponents(llm, llmExtractor, llmGenerator);
+      qa = new SgragQaJob(catalog, embedder).method(options, components);
+    }
+    QaRun.Outcome o = QaRun.answer(catalog, job.runLog(catalog), questions, dataset, format, qa);
     System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
     return 0;
   }
@@ -102,10 +126,10 @@ public final class QaCommand implements Callable<Integer> {
     throw new UserInputException(name + " '" + value.replaceAll("\\p{Cntrl}", "?") + "' is not known: use " + offline + " or llm");
   }
 
-  /** The components asked for; the LLM settings are read (and checked) only when one side asks the LLM. */
-  private static SgragQaJob.Components components(KgragConf conf, boolean llmExtractor, boolean llmGenerator) {
+  /** The endpoint's settings when one side asks the LLM (read and checked only then), else null. */
+  private static LlmConfig llmConfig(KgragConf conf, boolean llmExtractor, boolean llmGenerator) {
     if (!llmExtractor && !llmGenerator) {
-      return new EmbeddedComponents();
+      return null;
     }
     String askedBy = llmExtractor && llmGenerator ? "--extractor llm --generator llm" : llmExtractor ? "--extractor llm" : "--generator llm";
     LlmConfig llm = conf.llm(askedBy);
@@ -113,6 +137,6 @@ public final class QaCommand implements Callable<Integer> {
       RunLog.progress("kgrag qa: note: environment variable " + llm.apiKeyEnv() + " is not set here; requests to " + llm.baseUrl()
           + " carry no API key unless the executors have it (" + KgragConf.LLM_API_KEY_ENV + " names the variable)");
     }
-    return new LlmComponents(llm, llmExtractor, llmGenerator);
+    return llm;
   }
 }

@@ -5,13 +5,12 @@ import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.CachingChatClient.Usage;
 import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.qa.QuestionsInput;
-import io.kgrag.jobs.qa.SgragQaJob;
+import io.kgrag.jobs.qa.QaMethod;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.util.Locale;
@@ -19,7 +18,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * Reads a question set into {@code questions} and answers it with SG-RAG, each step one row of the runs
+ * Reads a question set into {@code questions} and answers it with a retrieval method ({@link QaMethod}), each step one row of the runs
  * table ({@code questions}, {@code qa}): {@code kgrag qa} and {@code kgrag demo} answer through this one
  * class.
  */
@@ -27,7 +26,7 @@ final class QaRun {
   private QaRun() {}
 
   /** What a run read and answered. */
-  record Outcome(String runId, String dataset, long questions, long invalid, SgragQaJob.Summary summary) {}
+  record Outcome(String runId, String dataset, long questions, long invalid, QaMethod.Summary summary) {}
 
   /**
    * Reads {@code questions} ({@link QuestionsInput#read}; {@code format} null: by extension) as data set
@@ -38,13 +37,11 @@ final class QaRun {
    */
   static Outcome answer(
       Catalog catalog,
-      EmbedderSpec embedder,
       RunLog log,
       String questions,
       String dataset,
       String format,
-      SgragQaJob.Options options,
-      SgragQaJob.Components components) {
+      QaMethod method) {
     QuestionsInput.checkDataset(dataset);
     StageReport read = new StageReport("questions", questions);
     Dataset<Row> qs = QuestionsInput.read(catalog.spark(), questions, dataset, format);
@@ -60,10 +57,10 @@ final class QaRun {
     StageReport report =
         new StageReport(
             "qa",
-            "method=" + SgragQaJob.METHOD + " dataset=" + dataset + " extractor=" + components.extractorName() + " generator=" + components.generatorName());
-    SgragQaJob.Summary s;
+            "method=" + method.method() + " dataset=" + dataset + " extractor=" + method.extractorName() + " generator=" + method.generatorName());
+    QaMethod.Summary s;
     try {
-      s = new SgragQaJob(catalog, embedder).run(stored, dataset, log.runId(), options, components);
+      s = method.run(stored, dataset, log.runId());
     } catch (UserInputException e) {
       throw e; // nothing was written
     } catch (RuntimeException e) {
@@ -72,8 +69,9 @@ final class QaRun {
     }
     report.rows("answers", s.questions()).rows("evidence", s.evidence());
     s.statuses().forEach((k, c) -> report.rows("status." + k, c));
+    s.metrics().forEach(report::rows);
     String llmLine = "";
-    LlmConfig llm = components.llm();
+    LlmConfig llm = method.llm();
     if (llm != null) {
       Usage u = s.llm();
       report.rows("llm.calls", u.calls()).rows("llm.cache_hits", u.cacheHits()).rows("llm.tokens_in", u.tokensIn())
@@ -82,8 +80,8 @@ final class QaRun {
       llmLine = String.format(Locale.ROOT, "; %s: %,d calls, %,d cache hits, %,d tokens in, %,d out, %,d replies cached",
           llm.model(), u.calls(), u.cacheHits(), u.tokensIn(), u.tokensOut(), s.llmCacheAdded());
     }
-    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges%s; run id %s",
-        s.questions(), s.statuses(), s.evidence(), llmLine, log.runId()));
+    report.summary(String.format(Locale.ROOT, "%,d questions answered, statuses %s, %,d evidence edges%s%s; run id %s",
+        s.questions(), s.statuses(), s.evidence(), llmLine, s.metrics().isEmpty() ? "" : "; " + s.metrics(), log.runId()));
     log.succeeded(report);
     return new Outcome(log.runId(), dataset, n, bad, s);
   }

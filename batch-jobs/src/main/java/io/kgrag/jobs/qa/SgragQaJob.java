@@ -4,22 +4,17 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.flatten;
-import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.xxhash64;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.llm.CachingChatClient;
-import io.kgrag.core.llm.CachingChatClient.Usage;
 import io.kgrag.core.llm.ChatLedger;
 import io.kgrag.core.llm.LlmConfig;
-import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.AnswerStatus;
-import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
@@ -34,25 +29,19 @@ import io.kgrag.core.sgrag.qa.Retrieval;
 import io.kgrag.core.sgrag.qa.SgragPlan;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
 import io.kgrag.jobs.sgrag.GraphFeatures;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
 import io.kgrag.udfs.sql.SparkArrays;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -117,26 +106,6 @@ public final class SgragQaJob {
           .add("queries", DataTypes.createArrayType(QUERIES, false), false)
           .add("error", DataTypes.StringType, true);
 
-  private static final StructType EVIDENCE_ROW =
-      new StructType()
-          .add("src", DataTypes.LongType, false)
-          .add("src_label", DataTypes.StringType, true)
-          .add("relation", DataTypes.StringType, false)
-          .add("dst", DataTypes.LongType, false)
-          .add("dst_label", DataTypes.StringType, true);
-
-  private static final StructType RESULTS =
-      new StructType()
-          .add("qid", DataTypes.StringType, false)
-          .add("answer", DataTypes.StringType, true)
-          .add("ranked", DataTypes.createArrayType(QueryGraphRows.RANKED, false), false)
-          .add("status", DataTypes.StringType, false)
-          .add("reason", DataTypes.StringType, true)
-          .add("latency_ms", DataTypes.DoubleType, false)
-          .add("evidence", DataTypes.createArrayType(EVIDENCE_ROW, false), false)
-          .add("item_key", DataTypes.StringType, true)
-          .add("llm", LlmCacheRows.STEP, true);
-
   /** Options of one run. */
   public record Options(int pathLength, double minSimilarity, int partitions, SgragRetriever.Config config) implements Serializable {}
 
@@ -164,12 +133,6 @@ public final class SgragQaJob {
     }
   }
 
-  /**
-   * Row counts of a run; {@code llm} sums the endpoint calls, cache hits and tokens of every question and
-   * {@code llmCacheAdded} counts the replies added to {@code llm_cache} (both zero without an LLM).
-   */
-  public record Summary(long questions, long invalid, Map<String, Long> statuses, long evidence, Usage llm, long llmCacheAdded) {}
-
   private final SparkSession spark;
   private final Catalog catalog;
   private final EmbedderSpec embedder;
@@ -188,14 +151,7 @@ public final class SgragQaJob {
             "kgrag qa needs table " + t.qualifiedName() + " at " + catalog.location(t) + ": run `kgrag index` on this warehouse first");
       }
     }
-    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
-    for (Row r : catalog.read(KgTable.ENTITIES).select("entity_id", "label").collectAsList()) {
-      b.entity(r.getLong(0), r.getString(1));
-    }
-    for (Row r : catalog.read(KgTable.RELATIONS).select("src_id", "relation", "dst_id").collectAsList()) {
-      b.edge(r.getLong(0), r.getString(1), r.getLong(2));
-    }
-    KnowledgeGraph graph = b.build();
+    KnowledgeGraph graph = GraphLoader.load(catalog);
     Dataset<Row> index = catalog.read(KgTable.PATH_INDEX).filter(col("length").equalTo(options.pathLength()));
     List<Row> modelIds = index.select("model_id").distinct().collectAsList();
     if (modelIds.isEmpty()) {
@@ -228,22 +184,46 @@ public final class SgragQaJob {
     return new QaContext(graph, labelIndex, model, features, relationVectors, embedder, options.minSimilarity(), options.config());
   }
 
+  /** SG-RAG with these options and components as a {@link QaMethod} for {@code kgrag qa} and the demo. */
+  public QaMethod method(Options options, Components components) {
+    return new QaMethod() {
+      @Override
+      public String method() {
+        return METHOD;
+      }
+
+      @Override
+      public String extractorName() {
+        return components.extractorName();
+      }
+
+      @Override
+      public String generatorName() {
+        return components.generatorName();
+      }
+
+      @Override
+      public LlmConfig llm() {
+        return components.llm();
+      }
+
+      @Override
+      public Summary run(Dataset<Row> questions, String dataset, String runId) {
+        return SgragQaJob.this.run(questions, dataset, runId, options, components);
+      }
+    };
+  }
+
   /**
    * Answers every row of {@code questions} (QUESTIONS schema) and writes query_graphs, answers and evidence
    * for {@code runId}, one Delta commit each (evidence first, answers last).
    */
-  public Summary run(Dataset<Row> questions, String dataset, String runId, Options options, Components components) {
+  public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, Components components) {
     QaContext ctx = context(options);
     // Java-serialised once: the context holds records, which the Kryo serializer cannot build
-    Broadcast<byte[]> bcBytes = spark.sparkContext().broadcast(write(ctx), scala.reflect.ClassTag$.MODULE$.apply(byte[].class));
-    ContextRef bc = new ContextRef(bcBytes);
+    SharedContext<QaContext> bc = SharedContext.broadcast(spark, ctx);
     LlmConfig llm = components.llm();
-    Dataset<Row> valid =
-        questions.filter(col("invalid_reason").isNull())
-            .select(xxhash64(col("dataset"), col("qid")).as("qnum"), col("qid"), col("question"), LlmCacheRows.itemKey(col("question")).as("item_key"));
-    valid =
-        (llm == null ? valid.withColumn("cached", lit(null).cast(LlmCacheRows.CACHED)) : LlmCacheRows.withCached(catalog, llm.model(), valid))
-            .repartition(Math.max(1, options.partitions()), col("qnum"));
+    Dataset<Row> valid = QaOutput.validQuestions(catalog, questions, llm, options.partitions());
 
     // 1. extraction, normalisation, decomposition
     Dataset<Row> plans =
@@ -255,7 +235,7 @@ public final class SgragQaJob {
     Dataset<Row> completionQueries =
         plans.filter(col("plan").isNotNull())
             .flatMap(
-                (org.apache.spark.api.java.function.FlatMapFunction<Row, Row>) r -> completionRows(r.getLong(0), (SgragPlan) read(r.getAs("plan"))).iterator(),
+                (org.apache.spark.api.java.function.FlatMapFunction<Row, Row>) r -> completionRows(r.getLong(0), (SgragPlan) SharedContext.read(r.getAs("plan"))).iterator(),
                 Encoders.row(QUERIES));
     Dataset<Row> completionHits = grouped(probe.probeGrouped(completionQueries)).persist(StorageLevel.MEMORY_AND_DISK());
     Dataset<Row> withCompletion = plans.join(completionHits.withColumnRenamed("qid", "cq"), col("qnum").equalTo(col("cq")), "left");
@@ -277,66 +257,20 @@ public final class SgragQaJob {
                 col("hits").as("chits"), col("probe_nanos").as("cprobe"), col("exact"), col("exact_nanos"), col("exact_error"), col("xhits"), col("xprobe"),
                 col("item_key"), col("cached"));
     Dataset<Row> results =
-        all.mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(RESULTS))
+        all.mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(QaOutput.RESULTS))
             .persist(StorageLevel.MEMORY_AND_DISK());
 
-    Dataset<Row> invalid =
-        questions.filter(col("invalid_reason").isNotNull())
-            .select(
-                col("qid"), lit(null).cast(DataTypes.StringType).as("answer"),
-                org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(QueryGraphRows.RANKED, false)).as("ranked"),
-                lit(AnswerStatus.INVALID_INPUT.sqlName()).as("status"), col("invalid_reason").as("reason"), lit(0.0).as("latency_ms"),
-                org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(EVIDENCE_ROW, false)).as("evidence"));
-    Dataset<Row> answered = results.drop("item_key", "llm").unionByName(invalid);
-
-    // the replies were paid for: keep them even if a later write fails
-    LlmCacheRows.Written cache =
-        llm == null
-            ? new LlmCacheRows.Written(Usage.ZERO, 0, -1)
-            : LlmCacheRows.write(catalog, llm.model(), plans.select("item_key", "llm").unionByName(results.select("item_key", "llm")));
-    String where = "run_id = '" + runId + "' AND method = '" + METHOD + "' AND dataset = '" + dataset + "'";
-    Dataset<Row> qg =
-        plans.filter(col("nodes").isNotNull())
-            .select(lit(runId).as("run_id"), lit(METHOD).as("method"), lit(dataset).as("dataset"), col("qid"),
-                lit(components.extractorName()).as("extractor"), col("nodes"), col("edges"));
-    catalog.replaceWhere(KgTable.QUERY_GRAPHS, qg, where);
-    Dataset<Row> ev =
-        answered.select(col("qid"), explode(col("evidence")).as("e"))
-            .select(lit(runId).as("run_id"), lit(METHOD).as("method"), lit(dataset).as("dataset"), col("qid"), col("e.*"));
-    catalog.replaceWhere(KgTable.EVIDENCE, ev, where);
-    Dataset<Row> ans =
-        answered.select(lit(runId).as("run_id"), lit(METHOD).as("method"), lit(dataset).as("dataset"), col("qid"), col("answer"),
-            col("ranked"), col("status"), col("reason"), col("latency_ms"));
-    catalog.replaceWhere(KgTable.ANSWERS, ans, where);
-
-    Map<String, Long> statuses = new java.util.TreeMap<>();
-    long nev = 0;
-    for (Row r : answered.groupBy("status").agg(org.apache.spark.sql.functions.count(lit(1)), sum(org.apache.spark.sql.functions.size(col("evidence")))).collectAsList()) {
-      statuses.put(r.getString(0), r.getLong(1));
-      nev += r.isNullAt(2) ? 0 : r.getLong(2);
-    }
-    long nq = statuses.values().stream().mapToLong(Long::longValue).sum();
+    QaMethod.Summary summary =
+        QaOutput.write(
+            catalog, METHOD, dataset, runId, components.extractorName(), questions,
+            plans.filter(col("nodes").isNotNull()).select(col("qid"), col("nodes"), col("edges")), results,
+            llm == null ? null : plans.select("item_key", "llm").unionByName(results.select("item_key", "llm")), llm);
     plans.unpersist();
     completionHits.unpersist();
     exact.unpersist();
     results.unpersist();
-    bcBytes.destroy();
-    return new Summary(nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev, cache.usage(), cache.inserted());
-  }
-
-  /** The broadcast context, deserialised once per executor JVM. */
-  private static final class ContextRef implements Serializable {
-    private static final long serialVersionUID = 1L;
-    private static final java.util.concurrent.ConcurrentHashMap<Long, QaContext> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
-    private final Broadcast<byte[]> bytes;
-
-    ContextRef(Broadcast<byte[]> bytes) {
-      this.bytes = bytes;
-    }
-
-    QaContext value() {
-      return CACHE.computeIfAbsent(bytes.id(), id -> (QaContext) read(bytes.value()));
-    }
+    bc.destroy();
+    return summary;
   }
 
   /** Probe rows of one question path, all partitions merged: (qid, path_no → hits, probe_nanos) per question. */
@@ -370,14 +304,14 @@ public final class SgragQaJob {
           QueryGraph q = extractor.extract(question);
           EntityNormaliser.Result n = normaliser.normalise(q);
           SgragPlan plan = retriever.plan(n.graph(), n.resolved(), phrases);
-          out.add(RowFactory.create(qnum, qid, question, write(plan), null, null, System.nanoTime() - t0,
+          out.add(RowFactory.create(qnum, qid, question, SharedContext.write(plan), null, null, System.nanoTime() - t0,
               QueryGraphRows.nodes(plan.graph(), i -> plan.graph().node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(plan.graph().node(i).label())).toArray(new Row[0]),
               QueryGraphRows.edges(plan.graph()).toArray(new Row[0]), r.get(3), r.get(4), LlmCacheRows.step(ledger)));
         } catch (QaException e) {
           out.add(RowFactory.create(qnum, qid, question, null, e.status().sqlName(), e.getMessage(), System.nanoTime() - t0, null, null,
               r.get(3), r.get(4), LlmCacheRows.step(ledger)));
         } catch (RuntimeException e) {
-          out.add(RowFactory.create(qnum, qid, question, null, AnswerStatus.ERROR.sqlName(), describe(e), System.nanoTime() - t0, null, null,
+          out.add(RowFactory.create(qnum, qid, question, null, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), System.nanoTime() - t0, null, null,
               r.get(3), r.get(4), LlmCacheRows.step(ledger)));
         }
       }
@@ -403,7 +337,7 @@ public final class SgragQaJob {
     while (it.hasNext()) {
       Row r = it.next();
       long t0 = System.nanoTime();
-      SgragPlan plan = (SgragPlan) read(r.getAs("plan"));
+      SgragPlan plan = (SgragPlan) SharedContext.read(r.getAs("plan"));
       List<PathHit> hits = hits(r, "chits");
       ExactPlan exact;
       String error = null;
@@ -411,13 +345,13 @@ public final class SgragQaJob {
         exact = retriever.exact(plan, hits);
       } catch (RuntimeException e) {
         exact = ExactPlan.NONE;
-        error = describe(e);
+        error = QaOutput.describe(e);
       }
       List<Row> qs = new ArrayList<>();
       for (PathQuery q : exact.queries()) {
         qs.add(RowFactory.create(r.getLong(0), q.pathNo(), SparkArrays.boxed(q.labelKeys()), SparkArrays.boxed(q.vector())));
       }
-      out.add(RowFactory.create(r.getLong(0), write(exact), System.nanoTime() - t0, qs.toArray(new Row[0]), error));
+      out.add(RowFactory.create(r.getLong(0), SharedContext.write(exact), System.nanoTime() - t0, qs.toArray(new Row[0]), error));
     }
     return out.iterator();
   }
@@ -436,35 +370,27 @@ public final class SgragQaJob {
       String qid = r.getString(r.fieldIndex("qid"));
       String status = r.getString(r.fieldIndex("status"));
       if (status != null) {
-        out.add(RowFactory.create(qid, null, new Row[0], status, r.getString(r.fieldIndex("reason")), before / 1e6, new Row[0], itemKey, null));
+        out.add(QaOutput.failed(qid, status, r.getString(r.fieldIndex("reason")), before / 1e6, itemKey, null));
         continue;
       }
       String exactError = r.getString(r.fieldIndex("exact_error"));
       if (exactError != null) {
-        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), exactError, before / 1e6, new Row[0], itemKey, null));
+        out.add(QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), exactError, before / 1e6, itemKey, null));
         continue;
       }
       try {
-        SgragPlan plan = (SgragPlan) read(r.getAs("plan"));
+        SgragPlan plan = (SgragPlan) SharedContext.read(r.getAs("plan"));
         byte[] eb = r.getAs("exact");
-        ExactPlan exact = eb == null ? ExactPlan.NONE : (ExactPlan) read(eb);
+        ExactPlan exact = eb == null ? ExactPlan.NONE : (ExactPlan) SharedContext.read(eb);
         Retrieval ret = retriever.retrieve(plan, exact, hits(r, "chits"), hits(r, "xhits"));
         GeneratedAnswer g = generator.generate(r.getString(r.fieldIndex("question")), plan.graph(), ret.candidates());
         AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
         String reason = ret.note() == null || ret.note().isEmpty() ? null : ret.note().replaceFirst("^; ", "");
-        List<Row> ev = new ArrayList<>();
-        for (EvidenceEdge e : g.evidence()) {
-          ev.add(RowFactory.create(e.srcId(), e.srcLabel(), e.relation(), e.dstId(), e.dstLabel()));
-        }
-        double ms = (before + System.nanoTime() - t0) / 1e6;
-        out.add(RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), st.sqlName(), reason, ms, ev.toArray(new Row[0]),
-            itemKey, LlmCacheRows.step(ledger)));
+        out.add(QaOutput.answered(qid, g, st, reason, (before + System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)));
       } catch (QaException e) {
-        out.add(RowFactory.create(qid, null, new Row[0], e.status().sqlName(), e.getMessage(), (before + System.nanoTime() - t0) / 1e6, new Row[0],
-            itemKey, LlmCacheRows.step(ledger)));
+        out.add(QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (before + System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)));
       } catch (RuntimeException e) {
-        out.add(RowFactory.create(qid, null, new Row[0], AnswerStatus.ERROR.sqlName(), describe(e), (before + System.nanoTime() - t0) / 1e6, new Row[0],
-            itemKey, LlmCacheRows.step(ledger)));
+        out.add(QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (before + System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)));
       }
     }
     return out.iterator();
@@ -499,35 +425,5 @@ public final class SgragQaJob {
   @SuppressWarnings("unchecked")
   private static scala.collection.Seq<Long> seq(Object o) {
     return (scala.collection.Seq<Long>) o;
-  }
-
-  private static String describe(RuntimeException e) {
-    if (e instanceof LlmException l) {
-      // the components wrap these in QaExceptions; one that escapes still names its kind (never the key)
-      return "LLM endpoint failed (" + l.kind() + "): " + l.getMessage();
-    }
-    return e.getClass().getSimpleName() + ": " + e.getMessage();
-  }
-
-  static byte[] write(Serializable o) {
-    try {
-      ByteArrayOutputStream b = new ByteArrayOutputStream();
-      try (ObjectOutputStream out = new ObjectOutputStream(b)) {
-        out.writeObject(o);
-      }
-      return b.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  static Object read(byte[] bytes) {
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
-      return in.readObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

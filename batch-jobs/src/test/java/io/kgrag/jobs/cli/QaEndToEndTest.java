@@ -19,6 +19,7 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.qa.EmbeddedComponents;
 import io.kgrag.jobs.qa.QaContext;
+import io.kgrag.jobs.qa.QaMethod;
 import io.kgrag.jobs.qa.SgragQaJob;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -184,7 +185,7 @@ class QaEndToEndTest {
     Catalog c = new Catalog(spark, stale.toString());
     c.delta(KgTable.ENTITY_EMBEDDINGS).delete(col("label").equalTo("Special Effects Supervisor"));
     Dataset<Row> qs = catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(DATASET).and(col("invalid_reason").isNull()));
-    SgragQaJob.Summary s =
+    QaMethod.Summary s =
         new SgragQaJob(c, EmbedderSpec.onnx().build())
             .run(qs, DATASET, "failing", new SgragQaJob.Options(1, 0.8, 2, SgragRetriever.Config.defaults(1)), new FailingOn("Tehran"));
     assertEquals(VALID, s.questions());

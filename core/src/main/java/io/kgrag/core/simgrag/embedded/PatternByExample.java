@@ -43,7 +43,7 @@ public final class PatternByExample implements QueryGraphExtractor {
    * @param maxSpans most label spans tried as the mention, longest first
    * @param alternatives most patterns proposed
    */
-  public record Config(int neighbours, double tau, double minSimilarity, int maxSpans, int alternatives) {
+  public record Config(int neighbours, double tau, double minSimilarity, int maxSpans, int alternatives) implements java.io.Serializable {
     public static final Config DEFAULT = new Config(16, 0.05, 0.8, 8, 4);
 
     public Config {

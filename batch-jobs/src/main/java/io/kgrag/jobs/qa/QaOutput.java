@@ -1,0 +1,149 @@
+package io.kgrag.jobs.qa;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.explode;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.xxhash64;
+
+import io.kgrag.core.llm.CachingChatClient.Usage;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.llm.LlmException;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.EvidenceEdge;
+import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.catalog.QueryGraphRows;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * What every QA method shares around its own retrieval: the valid questions with their cached LLM replies,
+ * the per-question result rows, and the run's writes: {@code llm_cache} first (the replies were paid for),
+ * then query_graphs, evidence and answers, one Delta commit each replacing the run's rows of the method and
+ * data set (answers last, so a run whose answers exist has its evidence).
+ */
+public final class QaOutput {
+  /** One evidence edge of an answer. */
+  public static final StructType EVIDENCE_ROW =
+      new StructType()
+          .add("src", DataTypes.LongType, false)
+          .add("src_label", DataTypes.StringType, true)
+          .add("relation", DataTypes.StringType, false)
+          .add("dst", DataTypes.LongType, false)
+          .add("dst_label", DataTypes.StringType, true);
+
+  /** A question's result as a method's tasks return it. */
+  public static final StructType RESULTS =
+      new StructType()
+          .add("qid", DataTypes.StringType, false)
+          .add("answer", DataTypes.StringType, true)
+          .add("ranked", DataTypes.createArrayType(QueryGraphRows.RANKED, false), false)
+          .add("status", DataTypes.StringType, false)
+          .add("reason", DataTypes.StringType, true)
+          .add("latency_ms", DataTypes.DoubleType, false)
+          .add("evidence", DataTypes.createArrayType(EVIDENCE_ROW, false), false)
+          .add("item_key", DataTypes.StringType, true)
+          .add("llm", LlmCacheRows.STEP, true);
+
+  private QaOutput() {}
+
+  /**
+   * The valid rows of {@code questions} as (qnum, qid, question, item_key, cached), {@code cached} holding
+   * the question's replies of the run's model (null without an LLM), in {@code partitions} partitions.
+   */
+  public static Dataset<Row> validQuestions(Catalog catalog, Dataset<Row> questions, LlmConfig llm, int partitions) {
+    Dataset<Row> valid =
+        questions.filter(col("invalid_reason").isNull())
+            .select(xxhash64(col("dataset"), col("qid")).as("qnum"), col("qid"), col("question"), LlmCacheRows.itemKey(col("question")).as("item_key"));
+    return (llm == null ? valid.withColumn("cached", lit(null).cast(LlmCacheRows.CACHED)) : LlmCacheRows.withCached(catalog, llm.model(), valid))
+        .repartition(Math.max(1, partitions), col("qnum"));
+  }
+
+  /** A result row with an answer: its ranked list and evidence, latency in ms. */
+  public static Row answered(String qid, GeneratedAnswer g, AnswerStatus status, String reason, double ms, Object itemKey, Row llmStep) {
+    List<Row> ev = new ArrayList<>();
+    for (EvidenceEdge e : g.evidence()) {
+      ev.add(RowFactory.create(e.srcId(), e.srcLabel(), e.relation(), e.dstId(), e.dstLabel()));
+    }
+    return RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), status.sqlName(), reason, ms, ev.toArray(new Row[0]),
+        itemKey, llmStep);
+  }
+
+  /** A result row without an answer (error, unable before generation, ...). */
+  public static Row failed(String qid, String status, String reason, double ms, Object itemKey, Row llmStep) {
+    return RowFactory.create(qid, null, new Row[0], status, reason, ms, new Row[0], itemKey, llmStep);
+  }
+
+  /**
+   * Writes a run: the new LLM replies of {@code llmSteps} (item_key, llm; null without an LLM), then
+   * {@code queryGraphs} (qid, nodes, edges), the evidence and answers of {@code results} ({@link #RESULTS})
+   * and of the invalid rows of {@code questions}.
+   *
+   * @return the run's summary, with no method metrics
+   */
+  public static QaMethod.Summary write(
+      Catalog catalog,
+      String method,
+      String dataset,
+      String runId,
+      String extractorName,
+      Dataset<Row> questions,
+      Dataset<Row> queryGraphs,
+      Dataset<Row> results,
+      Dataset<Row> llmSteps,
+      LlmConfig llm) {
+    Dataset<Row> invalid =
+        questions.filter(col("invalid_reason").isNotNull())
+            .select(
+                col("qid"), lit(null).cast(DataTypes.StringType).as("answer"),
+                org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(QueryGraphRows.RANKED, false)).as("ranked"),
+                lit(AnswerStatus.INVALID_INPUT.sqlName()).as("status"), col("invalid_reason").as("reason"), lit(0.0).as("latency_ms"),
+                org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(EVIDENCE_ROW, false)).as("evidence"));
+    Dataset<Row> answered = results.drop("item_key", "llm").unionByName(invalid);
+
+    // the replies were paid for: keep them even if a later write fails
+    LlmCacheRows.Written cache = llm == null ? new LlmCacheRows.Written(Usage.ZERO, 0, -1) : LlmCacheRows.write(catalog, llm.model(), llmSteps);
+    String where = "run_id = '" + runId + "' AND method = '" + method + "' AND dataset = '" + dataset + "'";
+    Dataset<Row> qg =
+        queryGraphs.select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"),
+            lit(extractorName).as("extractor"), col("nodes"), col("edges"));
+    catalog.replaceWhere(KgTable.QUERY_GRAPHS, qg, where);
+    Dataset<Row> ev =
+        answered.select(col("qid"), explode(col("evidence")).as("e"))
+            .select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("e.*"));
+    catalog.replaceWhere(KgTable.EVIDENCE, ev, where);
+    Dataset<Row> ans =
+        answered.select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("answer"),
+            col("ranked"), col("status"), col("reason"), col("latency_ms"));
+    catalog.replaceWhere(KgTable.ANSWERS, ans, where);
+
+    Map<String, Long> statuses = new TreeMap<>();
+    long nev = 0;
+    for (Row r : answered.groupBy("status").agg(org.apache.spark.sql.functions.count(lit(1)), sum(org.apache.spark.sql.functions.size(col("evidence")))).collectAsList()) {
+      statuses.put(r.getString(0), r.getLong(1));
+      nev += r.isNullAt(2) ? 0 : r.getLong(2);
+    }
+    long nq = statuses.values().stream().mapToLong(Long::longValue).sum();
+    return new QaMethod.Summary(
+        nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev, cache.usage(), cache.inserted(), Map.of());
+  }
+
+  /** A failure as a reason: the exception class and message; an LLM failure names its kind, never the key. */
+  public static String describe(RuntimeException e) {
+    if (e instanceof LlmException l) {
+      // the components wrap these in QaExceptions; one that escapes still names its kind (never the key)
+      return "LLM endpoint failed (" + l.kind() + "): " + l.getMessage();
+    }
+    return e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+
+}

@@ -1,0 +1,88 @@
+package io.kgrag.jobs.simgrag;
+
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.llm.CachingChatClient;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
+import io.kgrag.core.simgrag.BindingAnswerGenerator;
+import io.kgrag.core.simgrag.embedded.PatternByExample;
+import io.kgrag.core.simgrag.llm.LlmPatternExtractor;
+import io.kgrag.core.simgrag.llm.LlmSubgraphAnswerGenerator;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * SimGRAG's query-to-pattern and answer generation for a run: the embedded default (patterns by example
+ * from the exemplars, else the star pattern of the embedded extractor; extractive answers) or the paper's
+ * prompts through an OpenAI-compatible endpoint ({@code --extractor llm}, {@code --generator llm}). The
+ * config names the environment variable with the API key; the key never travels with the job.
+ */
+public final class SimgragComponents implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** A question's patterns, best first. */
+  public interface PatternSource {
+    List<QueryGraph> patterns(String question);
+  }
+
+  private final LlmConfig llm;
+  private final boolean llmExtractor;
+  private final boolean llmGenerator;
+
+  /** @param llm the endpoint, or null when neither side asks it */
+  public SimgragComponents(LlmConfig llm, boolean llmExtractor, boolean llmGenerator) {
+    if ((llmExtractor || llmGenerator) && llm == null) {
+      throw new IllegalArgumentException("the LLM extractor or generator needs the endpoint's configuration");
+    }
+    this.llm = llmExtractor || llmGenerator ? llm : null;
+    this.llmExtractor = llmExtractor;
+    this.llmGenerator = llmGenerator;
+  }
+
+  /** The offline default. */
+  public static SimgragComponents embedded() {
+    return new SimgragComponents(null, false, false);
+  }
+
+  PatternSource patterns(SimgragContext ctx, Embedder embedder, CachingChatClient chat) {
+    if (llmExtractor) {
+      LlmPatternExtractor x = new LlmPatternExtractor(Objects.requireNonNull(chat, "chat"));
+      return q -> List.of(x.extract(q));
+    }
+    PatternByExample byExample = ctx.patternByExample(embedder);
+    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(ctx.gazetteer, ctx.normaliser(embedder));
+    return q -> {
+      if (byExample != null) {
+        List<QueryGraph> out = new ArrayList<>();
+        for (PatternByExample.Proposal p : byExample.propose(q)) {
+          out.add(p.pattern());
+        }
+        if (!out.isEmpty()) {
+          return out;
+        }
+      }
+      return List.of(star.extract(q));
+    };
+  }
+
+  AnswerGenerator generator(CachingChatClient chat) {
+    return llmGenerator ? new LlmSubgraphAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new BindingAnswerGenerator(20);
+  }
+
+  public String extractorName() {
+    return llmExtractor ? "llm:" + llm.model() : "embedded";
+  }
+
+  public String generatorName() {
+    return llmGenerator ? "llm:" + llm.model() : "extractive";
+  }
+
+  /** The endpoint, or null when neither side asks it. */
+  public LlmConfig llm() {
+    return llm;
+  }
+}

@@ -1,0 +1,294 @@
+package io.kgrag.jobs.simgrag;
+
+import static org.apache.spark.sql.functions.col;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.llm.ChatLedger;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.simgrag.SimgragRetriever;
+import io.kgrag.core.simgrag.embedded.ExemplarStore;
+import io.kgrag.core.simgrag.embedded.PatternByExample;
+import io.kgrag.core.simgrag.exemplar.Exemplar;
+import io.kgrag.core.simgrag.exemplar.ExemplarFile;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.GraphLoader;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.LlmCacheRows;
+import io.kgrag.jobs.qa.QaMethod;
+import io.kgrag.jobs.qa.QaOutput;
+import io.kgrag.jobs.qa.SharedContext;
+import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.sgrag.GraphFeatures;
+import io.kgrag.udfs.sql.SparkArrays;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * SimGRAG question answering over a whole table of questions ({@code kgrag qa --method simgrag}): one pass
+ * over the question partitions, each question turned into its pattern graph (query-to-pattern), its
+ * candidates found by vector search and its top-k subgraphs by Graph Semantic Distance
+ * ({@link SimgragRetriever}), and its answer generated from them. The graph, label index and exemplars are
+ * broadcast once and held by each executor JVM; the search never leaves the task (SimGRAG's pruning needs
+ * one shared k-th best GSD per question).
+ *
+ * <p>It needs only the ingest and embed stages' tables ({@code entities}, {@code relations},
+ * {@code entity_embeddings}, {@code relation_embeddings}), not SG-RAG's GNN or path index. Answers,
+ * evidence (the answer's subgraph) and patterns (as query graphs) go to the same tables as every method's,
+ * with {@code method = 'simgrag'}. The runs table's qa row gets the p50 and p95 of each question's
+ * query-to-pattern, candidate-search and graph-search times (microseconds) and the total GSD expansions.
+ */
+public final class SimgragQaJob {
+  public static final String METHOD = "simgrag";
+
+  private static final StructType ROWS =
+      QaOutput.RESULTS
+          .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
+          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
+          .add("pattern_nanos", DataTypes.LongType, false)
+          .add("candidate_nanos", DataTypes.LongType, false)
+          .add("search_nanos", DataTypes.LongType, false)
+          .add("expansions", DataTypes.LongType, false);
+
+  /**
+   * Options of one run.
+   *
+   * @param exemplars the exemplar file (JSON lines, {@code kgrag exemplars}) or null for none
+   */
+  public record Options(
+      String exemplars, double minSimilarity, int partitions, SimgragRetriever.Config config, PatternByExample.Config patternConfig)
+      implements java.io.Serializable {}
+
+  private final SparkSession spark;
+  private final Catalog catalog;
+  private final EmbedderSpec embedder;
+
+  public SimgragQaJob(Catalog catalog, EmbedderSpec embedder) {
+    this.spark = catalog.spark();
+    this.catalog = catalog;
+    this.embedder = embedder;
+  }
+
+  /** SimGRAG with these options and components as a {@link QaMethod}. */
+  public QaMethod method(Options options, SimgragComponents components) {
+    return new QaMethod() {
+      @Override
+      public String method() {
+        return METHOD;
+      }
+
+      @Override
+      public String extractorName() {
+        return components.extractorName();
+      }
+
+      @Override
+      public String generatorName() {
+        return components.generatorName();
+      }
+
+      @Override
+      public LlmConfig llm() {
+        return components.llm();
+      }
+
+      @Override
+      public Summary run(Dataset<Row> questions, String dataset, String runId) {
+        return SimgragQaJob.this.run(questions, dataset, runId, options, components);
+      }
+    };
+  }
+
+  /**
+   * Loads the graph, label embeddings and exemplars.
+   *
+   * @throws UserInputException when a table is missing or the exemplar file is unreadable
+   */
+  SimgragContext context(Options options) {
+    for (KgTable t : List.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS)) {
+      if (!catalog.exists(t)) {
+        throw new UserInputException(
+            "kgrag qa --method simgrag needs table " + t.qualifiedName() + " at " + catalog.location(t)
+                + ": run `kgrag index --stages ingest,embed` on this warehouse first");
+      }
+    }
+    List<Exemplar> exemplars = options.exemplars() == null ? List.of() : readExemplars(options.exemplars());
+    long t0 = System.nanoTime();
+    KnowledgeGraph graph = GraphLoader.load(catalog);
+    Map<Long, float[]> keyVectors = new HashMap<>();
+    List<LabelIndex.Entry> entries = new ArrayList<>();
+    for (Row r : new GraphFeatures(catalog, embedder.modelId()).keyLabels().collectAsList()) {
+      float[] v = SparkArrays.floats(r.getList(2));
+      keyVectors.put(r.getLong(0), v);
+      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), v));
+    }
+    if (entries.isEmpty()) {
+      throw new UserInputException(
+          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
+              + ": run `kgrag index --stages embed` with the same embedder");
+    }
+    Map<String, float[]> relationVectors = new HashMap<>();
+    for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(embedder.modelId())).select("relation", "vector").collectAsList()) {
+      relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
+    }
+    if (relationVectors.isEmpty()) {
+      throw new UserInputException(
+          "no relation embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.RELATION_EMBEDDINGS)
+              + ": run `kgrag index --stages embed` with the same embedder");
+    }
+    byte[] labelIndex = LabelIndex.build(entries).toBytes();
+    ExemplarStore store = null;
+    if (!exemplars.isEmpty()) {
+      try (Embedder e = embedder.open()) {
+        store = ExemplarStore.build(exemplars, e, 64);
+      }
+    }
+    RunLog.progress(String.format(Locale.ROOT, "simgrag context: %,d nodes, %,d edges, %,d labels, %,d relations, %s in %.1f s",
+        graph.nodeCount(), graph.edgeCount(), entries.size(), relationVectors.size(),
+        store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars (%,d distinct masked texts, %d patterns)",
+            store.exemplars(), store.distinctTexts(), store.patterns().size()),
+        (System.nanoTime() - t0) / 1e9));
+    return new SimgragContext(
+        graph, labelIndex, keyVectors, relationVectors, store, embedder, options.minSimilarity(), options.config(), options.patternConfig());
+  }
+
+  private List<Exemplar> readExemplars(String path) {
+    List<String> lines;
+    try {
+      lines = spark.read().textFile(path).collectAsList();
+    } catch (RuntimeException e) {
+      throw new UserInputException("cannot read the exemplar file " + path + " (" + e.getMessage().lines().findFirst().orElse("")
+          + "): pass a JSON-lines file written by `kgrag exemplars`", e);
+    }
+    List<Exemplar> out = ExemplarFile.read(new StringReader(String.join("\n", lines)), path);
+    if (out.isEmpty()) {
+      throw new UserInputException("the exemplar file " + path + " holds no exemplar: build one with `kgrag exemplars`");
+    }
+    return out;
+  }
+
+  /** Answers every row of {@code questions} and writes the run's query graphs, evidence and answers. */
+  public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, SimgragComponents components) {
+    SharedContext<SimgragContext> bc = SharedContext.broadcast(spark, context(options));
+    LlmConfig llm = components.llm();
+    Dataset<Row> rows =
+        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
+            .mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(ROWS))
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    String[] resultCols = Arrays.stream(QaOutput.RESULTS.fieldNames()).toArray(String[]::new);
+    QaMethod.Summary s =
+        QaOutput.write(
+            catalog, METHOD, dataset, runId, components.extractorName(), questions,
+            rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
+            rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
+            llm == null ? null : rows.select("item_key", "llm"), llm);
+    Map<String, Long> metrics = new LinkedHashMap<>();
+    List<Row> timings = rows.filter(col("nodes").isNotNull()).select("pattern_nanos", "candidate_nanos", "search_nanos", "expansions").collectAsList();
+    String[] names = {"pattern", "candidates", "search"};
+    for (int i = 0; i < names.length; i++) {
+      long[] v = new long[timings.size()];
+      for (int j = 0; j < v.length; j++) {
+        v[j] = timings.get(j).getLong(i);
+      }
+      Arrays.sort(v);
+      metrics.put("simgrag." + names[i] + "_p50_us", percentile(v, 0.50) / 1000);
+      metrics.put("simgrag." + names[i] + "_p95_us", percentile(v, 0.95) / 1000);
+    }
+    metrics.put("simgrag.expansions", timings.stream().mapToLong(r -> r.getLong(3)).sum());
+    rows.unpersist();
+    bc.destroy();
+    return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
+  }
+
+  /** The nearest-rank percentile of sorted values (0 when empty). */
+  static long percentile(long[] sorted, double p) {
+    if (sorted.length == 0) {
+      return 0;
+    }
+    int i = (int) Math.ceil(p * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+  }
+
+  private static Iterator<Row> answerPartition(SimgragContext ctx, SimgragComponents components, Iterator<Row> it) {
+    List<Row> in = new ArrayList<>();
+    it.forEachRemaining(in::add);
+    List<Row> out = new ArrayList<>();
+    LlmConfig llm = components.llm();
+    ChatLedger ledger = llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(in, "cached", llm.model()));
+    try (Embedder embedder = ctx.lazyEmbedder()) {
+      SimgragComponents.PatternSource patterns = components.patterns(ctx, embedder, ledger == null ? null : ledger.client());
+      AnswerGenerator generator = components.generator(ledger == null ? null : ledger.client());
+      SimgragRetriever.Session retriever = ctx.retriever().session(embedder);
+      for (Row r : in) {
+        String qid = r.getString(1);
+        String question = r.getString(2);
+        Object itemKey = r.get(3);
+        long t0 = System.nanoTime();
+        long patternNanos = 0;
+        Row[] nodes = null;
+        Row[] edges = null;
+        try {
+          List<QueryGraph> ps = patterns.patterns(question);
+          patternNanos = System.nanoTime() - t0;
+          SimgragRetriever.Result ret = retriever.retrieve(ps);
+          QueryGraph p = ret.pattern();
+          nodes = QueryGraphRows.nodes(p, i -> p.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(p.node(i).label())).toArray(new Row[0]);
+          edges = QueryGraphRows.edges(p).toArray(new Row[0]);
+          GeneratedAnswer g = generator.generate(question, p, ret.candidates());
+          AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
+          out.add(withTimings(
+              QaOutput.answered(qid, g, st, ret.note(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, patternNanos, ret.candidateNanos(), ret.searchNanos(), ret.expansions()));
+        } catch (QaException e) {
+          out.add(withTimings(
+              QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, patternNanos, 0, 0, 0));
+        } catch (RuntimeException e) {
+          out.add(withTimings(
+              QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, patternNanos, 0, 0, 0));
+        }
+      }
+    }
+    return out.iterator();
+  }
+
+  private static Row withTimings(Row result, Row[] nodes, Row[] edges, long pattern, long candidates, long search, long expansions) {
+    Object[] v = new Object[result.size() + 6];
+    for (int i = 0; i < result.size(); i++) {
+      v[i] = result.get(i);
+    }
+    v[result.size()] = nodes;
+    v[result.size() + 1] = edges;
+    v[result.size() + 2] = pattern;
+    v[result.size() + 3] = candidates;
+    v[result.size() + 4] = search;
+    v[result.size() + 5] = expansions;
+    return RowFactory.create(v);
+  }
+}
