@@ -30,13 +30,16 @@ import picocli.CommandLine.Spec;
     name = "exemplars",
     mixinStandardHelpOptions = true,
     description = {
-      "Turns labelled MetaQA questions into a SimGRAG exemplar file and held-out question files.",
-      "Each file's questions are split by question type (the _qtype.txt sidecar): --fraction of each type are",
-      "drawn as exemplars. For each (hop, type) the relation chain is induced from the drawn questions over the",
-      "warehouse's graph (best F1 against the answers); a drawn question becomes an exemplar, its question",
-      "with the chain as its pattern, when the chain reaches one of its answers. Every other line goes to a",
-      "held-out file of the same name and format in --heldout-dir, which `kgrag qa --questions` reads with",
-      "its hop and sidecar. Input files are read from the local file system."
+      "Turns labelled MetaQA questions into a SimGRAG exemplar file and held-out",
+      "question files. Each file's questions are split by question type (its",
+      "_qtype.txt sidecar): --fraction of each type are drawn as exemplars. For each",
+      "(hop, type) the relation chain is induced from the drawn questions over the",
+      "warehouse's graph (best F1 against the answers); a drawn question becomes an",
+      "exemplar, with the chain as its pattern, when the chain reaches one of its",
+      "answers. Every other line goes to a held-out file of the same name and format",
+      "in --heldout-dir, which `kgrag qa --questions` reads with its hop and sidecar.",
+      "Question files are read from the local file system; the warehouse is only",
+      "read, and nothing is written unless every input is good."
     })
 public final class ExemplarsCommand implements Callable<Integer> {
   /** Left-out questions listed by name; the rest are counted. */
