@@ -30,13 +30,16 @@ import picocli.CommandLine.Spec;
     name = "exemplars",
     mixinStandardHelpOptions = true,
     description = {
-      "Turns labelled MetaQA questions into a SimGRAG exemplar file and held-out question files.",
-      "Each file's questions are split by question type (the _qtype.txt sidecar): --fraction of each type are",
-      "drawn as exemplars. For each (hop, type) the relation chain is induced from the drawn questions over the",
-      "warehouse's graph (best F1 against the answers); a drawn question becomes an exemplar, its question",
-      "with the chain as its pattern, when the chain reaches one of its answers. Every other line goes to a",
-      "held-out file of the same name and format in --heldout-dir, which `kgrag qa --questions` reads with",
-      "its hop and sidecar. Input files are read from the local file system."
+      "Turns labelled MetaQA questions into a SimGRAG exemplar file and held-out",
+      "question files. Each file's questions are split by question type (its",
+      "_qtype.txt sidecar): --fraction of each type are drawn as exemplars. For each",
+      "(hop, type) the relation chain is induced from the drawn questions over the",
+      "warehouse's graph (best F1 against the answers); a drawn question becomes an",
+      "exemplar, with the chain as its pattern, when the chain reaches one of its",
+      "answers. Every other line goes to a held-out file of the same name and format",
+      "in --heldout-dir, which `kgrag qa --questions` reads with its hop and sidecar.",
+      "Question files are read from the local file system; the warehouse is only",
+      "read, and nothing is written unless every input is good."
     })
 public final class ExemplarsCommand implements Callable<Integer> {
   /** Left-out questions listed by name; the rest are counted. */
@@ -85,8 +88,11 @@ public final class ExemplarsCommand implements Callable<Integer> {
     }
     SparkSession spark = job.session("kgrag exemplars");
     Catalog catalog = job.catalog(spark, null);
+    long t1 = System.nanoTime();
     KnowledgeGraph graph = GraphLoader.load(catalog);
+    long t2 = System.nanoTime();
     ExemplarBuilder.Build build = ExemplarBuilder.build(files, new ChainInducer(graph, induceSample, seed), fraction, seed);
+    long t3 = System.nanoTime();
     build.write(out, heldoutDir);
 
     PrintWriter w = spec.commandLine().getOut();
@@ -109,10 +115,10 @@ public final class ExemplarsCommand implements Callable<Integer> {
     long zero = build.groups().stream().mapToLong(ExemplarBuilder.Group::zeroF1).sum();
     w.printf(Locale.ROOT,
         "kgrag exemplars: %,d exemplars of %,d questions in %d file%s (%,d drawn at fraction %s, seed %d; %,d left out and held out: %,d topic not in graph, %,d F1 0); "
-            + "%,d held out; %d groups; graph %,d nodes %,d edges; %.1f s%n",
+            + "%,d held out; %d groups; graph %,d nodes %,d edges; graph load %.1f s, induction and split %.1f s, total %.1f s%n",
         build.exemplars().size(), build.questions(), files.size(), files.size() == 1 ? "" : "s", build.drawn(), fraction, seed,
         build.leftOut().size(), missing, zero, build.heldOutCount(), build.groups().size(), graph.nodeCount(), graph.edgeCount(),
-        (System.nanoTime() - t0) / 1e9);
+        (t2 - t1) / 1e9, (t3 - t2) / 1e9, (System.nanoTime() - t0) / 1e9);
     w.printf(Locale.ROOT, "wrote %s and %d held-out file%s in %s%n", out, files.size(), files.size() == 1 ? "" : "s", heldoutDir);
     w.flush();
     return 0;

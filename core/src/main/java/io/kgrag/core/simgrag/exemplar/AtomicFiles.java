@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +19,8 @@ import java.util.Map;
  * where the file system has one). A failure before the moves leaves every target as it was.
  */
 final class AtomicFiles {
+  private static final SecureRandom RANDOM = new SecureRandom();
+
   private AtomicFiles() {}
 
   /** Writes one file atomically. */
@@ -36,9 +40,11 @@ final class AtomicFiles {
         Path target = e.getKey().toAbsolutePath();
         Path dir = target.getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        // not createTempFile: its owner-only permissions would stay with the moved file; a new file gets
+        // the ordinary ones (the umask's)
+        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong() & Long.MAX_VALUE) + ".tmp");
         staged.put(target, tmp);
-        Files.write(tmp, e.getValue());
+        Files.write(tmp, e.getValue(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       }
       List<Path> moved = new ArrayList<>();
       for (Map.Entry<Path, Path> e : staged.entrySet()) {

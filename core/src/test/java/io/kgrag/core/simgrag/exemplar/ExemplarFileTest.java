@@ -49,6 +49,11 @@ class ExemplarFileTest {
     try (Stream<Path> s = Files.list(f.getParent())) {
       assertEquals(List.of(f), s.toList());
     }
+    // the file gets the permissions of any new file there, not a temporary file's owner-only ones
+    if (f.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Path plain = Files.createFile(dir.resolve("plain"));
+      assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(f));
+    }
   }
 
   @Test
