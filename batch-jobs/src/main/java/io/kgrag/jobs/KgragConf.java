@@ -4,6 +4,7 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.core.simgrag.GsdProblem;
 import io.kgrag.core.simgrag.SimgragRetriever;
 import io.kgrag.core.simgrag.embedded.PatternByExample;
 import io.kgrag.core.sgrag.gnn.TrainerConfig;
@@ -53,6 +54,7 @@ public final class KgragConf {
   public static final String SIMGRAG_TOP_K = "spark.kgrag.simgrag.top-k";
   public static final String SIMGRAG_TIMEOUT_MS = "spark.kgrag.simgrag.timeout-ms";
   public static final String SIMGRAG_RELAXATIONS = "spark.kgrag.simgrag.relaxations";
+  public static final String SIMGRAG_INJECTIVITY = "spark.kgrag.simgrag.injectivity";
   public static final String SIMGRAG_EXEMPLAR_NEIGHBOURS = "spark.kgrag.simgrag.exemplar-neighbours";
   public static final String SIMGRAG_EXEMPLAR_MIN_SIMILARITY = "spark.kgrag.simgrag.exemplar-min-similarity";
 
@@ -238,17 +240,27 @@ public final class KgragConf {
    * SimGRAG retrieval settings: k^(n) ({@value #SIMGRAG_NODE_CANDIDATES}), k^(r)
    * ({@value #SIMGRAG_RELATION_CANDIDATES}), k ({@value #SIMGRAG_TOP_K}), the graph-search timeout per
    * pattern ({@value #SIMGRAG_TIMEOUT_MS}) and how many known leaves may be dropped when nothing matches
-   * ({@value #SIMGRAG_RELAXATIONS}); defaults are the paper's MetaQA settings.
+   * ({@value #SIMGRAG_RELAXATIONS}), and which pattern nodes need distinct KG nodes
+   * ({@value #SIMGRAG_INJECTIVITY}: {@code all} as the paper's Definition 1, or {@code known}, the
+   * default, as its code); defaults are the paper's MetaQA settings.
    */
   public SimgragRetriever.Config simgragConfig() {
     SimgragRetriever.Config d = SimgragRetriever.Config.DEFAULT;
+    String inj = get(SIMGRAG_INJECTIVITY, d.injectivity().name()).toUpperCase(java.util.Locale.ROOT);
+    GsdProblem.Injectivity injectivity;
+    try {
+      injectivity = GsdProblem.Injectivity.valueOf(inj);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("configuration " + SIMGRAG_INJECTIVITY + "=" + inj.toLowerCase(java.util.Locale.ROOT) + " is not known: use all or known");
+    }
     try {
       return new SimgragRetriever.Config(
           getInt(SIMGRAG_NODE_CANDIDATES, d.nodeCandidates()),
           getInt(SIMGRAG_RELATION_CANDIDATES, d.relationCandidates()),
           getInt(SIMGRAG_TOP_K, d.topK()),
           getInt(SIMGRAG_TIMEOUT_MS, (int) d.timeoutMillis()),
-          getInt(SIMGRAG_RELAXATIONS, d.relaxations()));
+          getInt(SIMGRAG_RELAXATIONS, d.relaxations()),
+          injectivity);
     } catch (IllegalArgumentException e) {
       throw new UserInputException("bad SimGRAG configuration (spark.kgrag.simgrag.*): " + e.getMessage(), e);
     }

@@ -29,6 +29,18 @@ public final class GsdProblem {
   /** What {@link #nodeDistance} and {@link #relationDistance} return for a non-candidate. */
   public static final double NOT_A_CANDIDATE = -1;
 
+  /** Which pattern nodes must map to distinct KG nodes. */
+  public enum Injectivity {
+    /** All of them: Definition 1's bijection. */
+    ALL,
+    /**
+     * A KG node bound to a known pattern node is bound to no other pattern node, but two unknowns may share
+     * a node, as the paper's released code allows ("the writer of X also directed which films": the writer
+     * may be the director). The question's own entities are still never an answer.
+     */
+    KNOWN
+  }
+
   private final int patternNodes;
   private final int[] edgeA;
   private final int[] edgeB;
@@ -41,9 +53,11 @@ public final class GsdProblem {
   private final Map<String, Double>[] relationCandidates;
   private final RelationDistances[] relationTables;
   private final double[] minRelationDistance;
+  private final Injectivity injectivity;
 
   private GsdProblem(Builder b) {
     patternNodes = b.patternNodes;
+    injectivity = b.injectivity;
     int edges = b.edgeA.size();
     edgeA = new int[edges];
     edgeB = new int[edges];
@@ -93,6 +107,10 @@ public final class GsdProblem {
   /** A builder for a pattern of {@code patternNodes} nodes (at least one). */
   public static Builder builder(int patternNodes) {
     return new Builder(patternNodes);
+  }
+
+  public Injectivity injectivity() {
+    return injectivity;
   }
 
   public int patternNodes() {
@@ -178,6 +196,13 @@ public final class GsdProblem {
     private final List<Integer> edgeB = new ArrayList<>();
     private final Map<Integer, Map<Integer, Double>> nodeCandidates = new HashMap<>();
     private final Map<Integer, Map<String, Double>> relationCandidates = new HashMap<>();
+    private Injectivity injectivity = Injectivity.ALL;
+
+    /** Which pattern nodes must map to distinct KG nodes; default {@link Injectivity#ALL}. */
+    public Builder injectivity(Injectivity injectivity) {
+      this.injectivity = java.util.Objects.requireNonNull(injectivity, "injectivity");
+      return this;
+    }
 
     private Builder(int patternNodes) {
       if (patternNodes < 1) {

@@ -18,7 +18,8 @@ import java.util.Objects;
  *       summed canonically as a double: pattern nodes in index order, then pattern edges in index
  *       order, so any other search summing the same way gets the same bits.
  *   <li>Direction is ignored (§4.2): pattern edge a–b matches KG edge f(a)→f(b) or f(b)→f(a).
- *   <li>Injective: two pattern nodes never map to the same KG node (Definition 1 says bijective).
+ *   <li>Injective: two pattern nodes never map to the same KG node (Definition 1 says bijective); with
+ *       {@link GsdProblem.Injectivity#KNOWN}, only a known node's KG node is exclusive and unknowns may share.
  *   <li>Non-induced: further KG edges between mapped nodes are allowed (Algorithm 1 checks only the
  *       pattern's edges).
  *   <li>Each KG edge between the two mapped nodes whose relation is a candidate is its own match
@@ -122,6 +123,7 @@ public final class GsdSearch {
     private final int[] map;
     private final double[] nodeCost;
     private final int[] used;
+    private final boolean[] usedKnown;
     private int usedCount;
     private final int[] edgeSrc;
     private final int[] edgeDst;
@@ -158,6 +160,7 @@ public final class GsdSearch {
       Arrays.fill(map, -1);
       nodeCost = new double[nodes];
       used = new int[nodes];
+      usedKnown = new boolean[nodes];
       edgeSrc = new int[edges];
       edgeDst = new int[edges];
       edgeRelation = new String[edges];
@@ -196,6 +199,7 @@ public final class GsdSearch {
       map[start] = kgNode;
       nodeCost[start] = distance;
       used[0] = kgNode;
+      usedKnown[0] = problem.knownNode(start);
       usedCount = 1;
       expand(0, distance);
       map[start] = -1;
@@ -299,7 +303,7 @@ public final class GsdSearch {
               continue; // line 14: not a node candidate
             }
           }
-          if (isUsed(w)) {
+          if (isUsed(w, t)) {
             continue; // line 15: injective
           }
         }
@@ -348,6 +352,7 @@ public final class GsdSearch {
         } else {
           map[t] = w;
           nodeCost[t] = nodeCosts[j];
+          usedKnown[usedCount] = problem.knownNode(t);
           used[usedCount++] = w;
           expand(i + 1, next); // line 16
           usedCount--;
@@ -356,9 +361,11 @@ public final class GsdSearch {
       }
     }
 
-    private boolean isUsed(int kgNode) {
+    /** Whether pattern node {@code t} may not take {@code kgNode}: it is taken (by a known node, for an unknown t under KNOWN). */
+    private boolean isUsed(int kgNode, int t) {
+      boolean anyUse = problem.injectivity() == GsdProblem.Injectivity.ALL || problem.knownNode(t);
       for (int u = 0; u < usedCount; u++) {
-        if (used[u] == kgNode) {
+        if (used[u] == kgNode && (anyUse || usedKnown[u])) {
           return true;
         }
       }

@@ -45,15 +45,25 @@ public final class SimgragRetriever {
    * @param timeoutMillis graph-search time per pattern; the best subgraphs found so far are kept
    * @param relaxations most known leaves dropped when no pattern has a subgraph
    */
-  public record Config(int nodeCandidates, int relationCandidates, int topK, long timeoutMillis, int relaxations) implements Serializable {
-    /** The paper's MetaQA settings (k^(n) = k^(r) = 16, k = 3), 2 s per search, one relaxation. */
-    public static final Config DEFAULT = new Config(16, 16, 3, 2000, 1);
+  public record Config(
+      int nodeCandidates, int relationCandidates, int topK, long timeoutMillis, int relaxations, GsdProblem.Injectivity injectivity)
+      implements Serializable {
+    /**
+     * The paper's MetaQA settings (k^(n) = k^(r) = 16, k = 3), 2 s per search, one relaxation, unknowns
+     * allowed to share a KG node as the paper's code allows ({@link GsdProblem.Injectivity#KNOWN}).
+     */
+    public static final Config DEFAULT = new Config(16, 16, 3, 2000, 1, GsdProblem.Injectivity.KNOWN);
 
     public Config {
-      if (nodeCandidates < 1 || relationCandidates < 1 || topK < 1 || timeoutMillis < 1 || relaxations < 0) {
+      if (nodeCandidates < 1 || relationCandidates < 1 || topK < 1 || timeoutMillis < 1 || relaxations < 0 || injectivity == null) {
         throw new IllegalArgumentException(
-            "SimGRAG needs node-candidates, relation-candidates, top-k and timeout-ms >= 1 and relaxations >= 0, got " + this);
+            "SimGRAG needs node-candidates, relation-candidates, top-k and timeout-ms >= 1, relaxations >= 0 and an injectivity, got " + this);
       }
+    }
+
+    /** With the default injectivity. */
+    public Config(int nodeCandidates, int relationCandidates, int topK, long timeoutMillis, int relaxations) {
+      this(nodeCandidates, relationCandidates, topK, timeoutMillis, relaxations, DEFAULT.injectivity());
     }
   }
 
@@ -213,7 +223,7 @@ public final class SimgragRetriever {
         }
       }
       Map<String, float[]> vs = vectors(texts);
-      GsdProblem.Builder b = GsdProblem.builder(p.nodes().size());
+      GsdProblem.Builder b = GsdProblem.builder(p.nodes().size()).injectivity(config.injectivity());
       for (QueryGraph.Node n : p.nodes()) {
         if (n.unknown()) {
           continue;

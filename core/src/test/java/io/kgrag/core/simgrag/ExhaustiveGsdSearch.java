@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reference for {@link GsdSearch}: every injective mapping of pattern nodes to candidate KG nodes,
+ * The reference for {@link GsdSearch}: every injective mapping (as the problem's injectivity says) of pattern nodes to candidate KG nodes,
  * and for each pattern edge every KG edge (either direction) between the mapped ends whose relation is
  * a candidate; GSD summed nodes-then-edges in index order; all matches sorted by its own copy of the
  * total order, identical matches (an edge listed twice in the graph) counted once, the first k kept.
@@ -68,7 +68,7 @@ final class ExhaustiveGsdSearch {
       nodeDistances.add(m);
     }
     List<SubgraphMatch> found = new ArrayList<>();
-    assign(p, nodeDistances, new int[p.patternNodes()], new boolean[graph.nodeCount()], 0, found);
+    assign(p, nodeDistances, new int[p.patternNodes()], new int[graph.nodeCount()], new int[graph.nodeCount()], 0, found);
     found.sort(ORDER);
     List<SubgraphMatch> distinct = new ArrayList<>();
     for (SubgraphMatch m : found) {
@@ -79,20 +79,25 @@ final class ExhaustiveGsdSearch {
     return distinct;
   }
 
-  private void assign(GsdProblem p, List<Map<Integer, Double>> nd, int[] f, boolean[] used, int v, List<SubgraphMatch> out) {
+  /** {@code uses[g]}: pattern nodes mapped to g so far; {@code knownUses[g]}: known ones among them. */
+  private void assign(GsdProblem p, List<Map<Integer, Double>> nd, int[] f, int[] uses, int[] knownUses, int v, List<SubgraphMatch> out) {
     if (v == f.length) {
       mappings++;
       chooseEdges(p, nd, f, new KnowledgeGraph.Edge[p.edgeCount()], 0, out);
       return;
     }
     for (int g = 0; g < graph.nodeCount(); g++) {
-      if (used[g] || (nd.get(v) != null && !nd.get(v).containsKey(g))) {
+      boolean all = p.injectivity() == GsdProblem.Injectivity.ALL || p.knownNode(v);
+      if ((all ? uses[g] > 0 : knownUses[g] > 0) || (nd.get(v) != null && !nd.get(v).containsKey(g))) {
         continue;
       }
-      used[g] = true;
+      int known = p.knownNode(v) ? 1 : 0;
+      uses[g]++;
+      knownUses[g] += known;
       f[v] = g;
-      assign(p, nd, f, used, v + 1, out);
-      used[g] = false;
+      assign(p, nd, f, uses, knownUses, v + 1, out);
+      uses[g]--;
+      knownUses[g] -= known;
     }
   }
 

@@ -1,5 +1,6 @@
 package io.kgrag.core.simgrag;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -117,6 +118,19 @@ class GsdSearchTest {
     GsdResult r2 = new GsdSearch(g2).topK(b2.build(), 10, 0);
     assertEquals(List.of(), r2.top());
     assertTrue(r2.complete());
+
+    // KNOWN: the two unknowns may share y, but neither may take x, the known node's
+    int x2 = g2.index(1);
+    int y2 = g2.index(2);
+    GsdProblem.Builder b3 =
+        GsdProblem.builder(3).nodeCandidates(0, new int[] {x2}, new double[] {0}).injectivity(GsdProblem.Injectivity.KNOWN);
+    b3.edge(0, 1);
+    b3.edge(0, 2);
+    List<SubgraphMatch> shared = new GsdSearch(g2).topK(b3.build(), 10, 0).top();
+    assertEquals(4, shared.size(), shared.toString());
+    for (SubgraphMatch m : shared) {
+      assertArrayEquals(new int[] {x2, y2, y2}, m.nodes());
+    }
   }
 
   @Test
@@ -413,6 +427,9 @@ class GsdSearchTest {
     int[] label = shuffled(rnd, nodes);
     boolean tied = rnd.nextBoolean();
     GsdProblem.Builder b = GsdProblem.builder(nodes);
+    if (rnd.nextInt(3) == 0) {
+      b.injectivity(GsdProblem.Injectivity.KNOWN);
+    }
     int unknowns = 0;
     for (int v = 0; v < nodes; v++) {
       // a lone node must be known; at most two unknowns keeps the brute force quick

@@ -44,8 +44,17 @@ public final class LabelIndex {
     this.index = index;
   }
 
-  /** Builds the index; duplicate keys keep the entry seen first in key order. */
+  /** Builds the index (M = 16, efConstruction = 200, ef = 64); duplicate keys keep the entry seen first in key order. */
   public static LabelIndex build(List<Entry> entries) {
+    return build(entries, 200, 64);
+  }
+
+  /**
+   * Builds the index with the given construction and search breadth: a smaller {@code efConstruction}
+   * builds faster (the build is single-threaded, so the same labels give the same graph) at some recall;
+   * {@code ef} should be several times the k asked for (SimGRAG's setup: 8·k).
+   */
+  public static LabelIndex build(List<Entry> entries, int efConstruction, int ef) {
     if (entries.isEmpty()) {
       throw new IllegalArgumentException("no label embeddings to index: run `kgrag index --stages embed` first");
     }
@@ -57,8 +66,8 @@ public final class LabelIndex {
     HnswIndex<Long, float[], Entry, Float> index =
         HnswIndex.<float[], Float>newBuilder(dims, DistanceFunctions.FLOAT_INNER_PRODUCT, byKey.size())
             .withM(16)
-            .withEfConstruction(200)
-            .withEf(64)
+            .withEfConstruction(efConstruction)
+            .withEf(ef)
             .build();
     for (Entry e : byKey.values()) {
       if (e.dimensions() != dims) {

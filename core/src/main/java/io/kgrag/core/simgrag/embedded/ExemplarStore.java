@@ -18,9 +18,10 @@ import java.util.TreeMap;
  * the exemplars of that text carry, with how many carry each.
  *
  * <p>{@link #vote} ranks patterns for a masked question by its nearest masked texts (exact cosine over
- * every distinct text; a few thousand for MetaQA): each neighbour adds {@code count × exp((cos − 1) / τ)}
- * to its patterns, so a near-identical template dominates and label noise (a few exemplars of a template
- * carrying another chain) is outvoted.
+ * every distinct text; about 500 for MetaQA): each neighbour votes {@code exp((cos − 1) / τ)}, shared
+ * among its patterns in proportion to how many of its exemplars carry each. A near-identical template
+ * dominates however rare it is (a frequent template that is merely similar does not outvote it), and label
+ * noise (a few exemplars of a template carrying another chain) is outvoted.
  */
 public final class ExemplarStore implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -116,6 +117,12 @@ public final class ExemplarStore implements Serializable {
     return new ExemplarStore(embedder.modelId(), texts, mentionCounts, vectors, patternOf, countOf, List.copyOf(patterns), exemplars.size());
   }
 
+  /** The stored vector of a masked text that some exemplar has exactly, or null. */
+  public float[] vectorOf(String maskedText) {
+    int i = java.util.Arrays.binarySearch(texts, maskedText);
+    return i >= 0 ? vectors[i] : null;
+  }
+
   /** The embedding model the masked texts were embedded with; questions must be embedded with the same. */
   public String modelId() {
     return modelId;
@@ -166,9 +173,13 @@ public final class ExemplarStore implements Serializable {
     for (int r = 0; r < Math.min(neighbours, eligible.length); r++) {
       int i = eligible[r];
       double w = Math.exp((sims[i] - 1.0) / tau);
+      int total = 0;
+      for (int c : countOf[i]) {
+        total += c;
+      }
       for (int j = 0; j < patternOf[i].length; j++) {
         double[] s = score.computeIfAbsent(patternOf[i][j], k -> new double[] {0, -1});
-        s[0] += countOf[i][j] * w;
+        s[0] += w * countOf[i][j] / total;
         s[1] = Math.max(s[1], sims[i]);
       }
     }

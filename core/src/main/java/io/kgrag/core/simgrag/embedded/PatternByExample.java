@@ -44,7 +44,7 @@ public final class PatternByExample implements QueryGraphExtractor {
    * @param alternatives most patterns proposed
    */
   public record Config(int neighbours, double tau, double minSimilarity, int maxSpans, int alternatives) implements java.io.Serializable {
-    public static final Config DEFAULT = new Config(16, 0.05, 0.8, 8, 4);
+    public static final Config DEFAULT = new Config(16, 0.02, 0.8, 8, 4);
 
     public Config {
       if (neighbours < 1 || maxSpans < 1 || alternatives < 1 || !(tau > 0)) {
@@ -107,7 +107,26 @@ public final class PatternByExample implements QueryGraphExtractor {
     for (List<Span> m : maskings) {
       texts.add(mask(question, m));
     }
-    float[][] vectors = embed(texts);
+    // a masking that gives an exemplar's text exactly needs no embedding, and the others cannot beat it
+    List<List<Span>> exact = new ArrayList<>();
+    List<String> exactTexts = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      if (store.vectorOf(texts.get(i)) != null) {
+        exact.add(maskings.get(i));
+        exactTexts.add(texts.get(i));
+      }
+    }
+    float[][] vectors;
+    if (!exact.isEmpty()) {
+      maskings = exact;
+      texts = exactTexts;
+      vectors = new float[texts.size()][];
+      for (int i = 0; i < vectors.length; i++) {
+        vectors[i] = store.vectorOf(texts.get(i));
+      }
+    } else {
+      vectors = embed(texts);
+    }
     record Scored(int masking, ExemplarStore.Vote vote) {}
     List<Scored> all = new ArrayList<>();
     double[] best = new double[maskings.size()];

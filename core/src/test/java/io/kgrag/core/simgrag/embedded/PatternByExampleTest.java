@@ -86,13 +86,18 @@ class PatternByExampleTest {
   }
 
   @Test
-  void embedsEachMaskedTextOnceAndRejectsAnotherModel() {
+  void embedsOnlyQuestionsNoExemplarSpellsOutAndEachOnce() {
     WordEmbedder e = new WordEmbedder();
     PatternByExample p = parser(e);
     int before = e.calls();
-    p.propose("what movies did Meg Ryan star in");
-    p.propose("what movies did Meg Ryan star in");
+    // masked, it is an exemplar's text exactly: the stored vector serves
+    assertEquals(1.0, p.propose("what movies did Meg Ryan star in").get(0).similarity(), 1e-6);
+    assertEquals(before, e.calls());
+    List<PatternByExample.Proposal> near = p.propose("which movies did Meg Ryan star in");
+    p.propose("which movies did Meg Ryan star in");
     assertEquals(before + 1, e.calls());
+    assertEquals("(?1 starred_actors [0]) -> ?1", near.get(0).patternKey());
+    assertTrue(near.get(0).similarity() < 1.0 && near.get(0).similarity() > 0.8, near.toString());
     ExemplarStore store = ExemplarStore.build(EXEMPLARS, e, 8);
     assertThrows(IllegalArgumentException.class, () -> new PatternByExample(new Gazetteer(GRAPH), store, new WordEmbedder("other"), PatternByExample.Config.DEFAULT));
   }
@@ -109,7 +114,8 @@ class PatternByExampleTest {
     assertEquals(1, store.distinctTexts());
     List<ExemplarStore.Vote> votes = store.vote(e.embed(List.of("who directed X"))[0], 1, 16, 0.05);
     assertEquals("directed_by", votes.get(0).pattern().triples().get(0).relation());
-    assertEquals(2.0, votes.get(0).score(), 1e-4);
-    assertEquals(1.0, votes.get(1).score(), 1e-4);
+    // the one text votes 1, shared 2:1 by its exemplars
+    assertEquals(2.0 / 3, votes.get(0).score(), 1e-4);
+    assertEquals(1.0 / 3, votes.get(1).score(), 1e-4);
   }
 }
