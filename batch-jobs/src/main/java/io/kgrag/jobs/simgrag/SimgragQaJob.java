@@ -187,8 +187,8 @@ public final class SimgragQaJob {
     List<String> lines;
     try {
       lines = spark.read().textFile(path).collectAsList();
-    } catch (RuntimeException e) {
-      throw new UserInputException("cannot read the exemplar file " + path + " (" + e.getMessage().lines().findFirst().orElse("")
+    } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown anyway
+      throw new UserInputException("cannot read the exemplar file " + path + " (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
           + "): pass a JSON-lines file written by `kgrag exemplars`", e);
     }
     List<Exemplar> out = ExemplarFile.read(new StringReader(String.join("\n", lines)), path);
