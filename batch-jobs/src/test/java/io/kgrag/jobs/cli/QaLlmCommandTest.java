@@ -117,6 +117,9 @@ class QaLlmCommandTest {
   private static Response respond(RecordedRequest req) {
     String user = req.message("user");
     String auth = req.header("Authorization");
+    if (req.message("system") == null) {
+      return simgrag(user);
+    }
     if (req.message("system").startsWith("-Goal-")) {
       String q = between(user, "Text: ", "\nOutput:");
       if (q.equals(Q4) && !healthy.get()) {
@@ -130,6 +133,72 @@ class QaLlmCommandTest {
       return Response.ok(FakeOpenAiServer.chatJson("Big", 50, 5)).delay(Duration.ofSeconds(4));
     }
     return Response.ok(FakeOpenAiServer.chatJson(ANSWERS.get(q), 50, 5));
+  }
+
+  /** SimGRAG's Table 10 pattern prompt and Table 12 answer prompt (one user message each) for Q2 and Q3. */
+  private static Response simgrag(String user) {
+    boolean pattern = user.contains("\"divided\"");
+    if (user.contains(Q2)) {
+      return Response.ok(FakeOpenAiServer.chatJson(pattern
+          ? "{\"divided\": [\"film directed by Frank Darabont\", \"stars Tim Robbins\"], \"triples\": [(\"UNKNOWN film 1\", \"directed by\", "
+              + "\"Frank Darabont\"), (\"UNKNOWN film 1\", \"starred actors\", \"Tim Robbins\")]}"
+          : "The evidence names one film.\nAnswer: The Shawshank Redemption", 80, 30));
+    }
+    if (user.contains(Q3)) {
+      return Response.ok(FakeOpenAiServer.chatJson(pattern
+          ? "```json\n{\"divided\": [\"stars Michael J. Fox\", \"released in 1985\"], \"triples\": [[\"UNKNOWN film 1\", \"starred actors\", "
+              + "\"Michael J. Fox\"], [\"UNKNOWN film 1\", \"release year\", \"1985\"]]}\n```"
+          : "Answer: Back to the Future", 80, 30));
+    }
+    return Response.error(400, "unexpected SimGRAG prompt");
+  }
+
+  @Test
+  void simgragAsksThePapersPromptsAndCachesTheReplies() throws java.io.IOException {
+    // its own copy of the warehouse: the other tests count the cache's rows
+    Path copy = SparkTestSession.newDir("qa-llm-simgrag");
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(Path.of(wh))) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path to = copy.resolve(Path.of(wh).relativize(f).toString());
+        if (java.nio.file.Files.isDirectory(f)) {
+          java.nio.file.Files.createDirectories(to);
+        } else {
+          java.nio.file.Files.copy(f, to);
+        }
+      }
+    }
+    Catalog c = new Catalog(spark, copy.toString());
+    Path qs = questions("simgrag.csv", Q2, Q3);
+    long cached = c.exists(KgTable.LLM_CACHE) ? c.read(KgTable.LLM_CACHE).count() : 0; // the copy holds what other tests cached
+    String[] args = {"qa", "--method", "simgrag", "--warehouse", copy.toString(), "--questions", qs.toString(), "--dataset", "films",
+        "--partitions", "2", "--extractor", "llm", "--generator", "llm", "--conf-file", llmProfile().toString(), "--run-id", "sim-1"};
+    Cli r = Cli.run(args);
+    assertEquals(0, r.code, r.toString());
+    Map<String, Row> a = new HashMap<>();
+    for (Row row : c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("sim-1")).collectAsList()) {
+      a.put(row.getAs("qid"), row);
+    }
+    assertEquals("The Shawshank Redemption", a.get("q2").getAs("answer"), a.toString());
+    assertEquals("Back to the Future", a.get("q3").getAs("answer"), a.toString());
+    assertEquals("exact", a.get("q2").getAs("status"));
+    Row qg = c.read(KgTable.QUERY_GRAPHS).filter(col("run_id").equalTo("sim-1").and(col("qid").equalTo("q2"))).head();
+    assertEquals("llm:" + MODEL, qg.getAs("extractor"));
+    assertEquals(3, qg.getList(qg.fieldIndex("nodes")).size());
+    Row run1 = c.read(KgTable.RUNS).filter(col("run_id").equalTo("sim-1").and(col("stage").equalTo("qa"))).head();
+    Map<String, Long> rows1 = run1.getJavaMap(run1.fieldIndex("rows"));
+    assertEquals(4L, rows1.get("llm.calls"), rows1.toString());
+    assertEquals(cached + 4, c.read(KgTable.LLM_CACHE).count());
+
+    // the same questions again: every reply from the cache, nothing sent
+    args[args.length - 1] = "sim-2";
+    int before = server.requests().size();
+    assertEquals(0, Cli.run(args).code);
+    assertEquals(before, server.requests().size());
+    Row run2 = c.read(KgTable.RUNS).filter(col("run_id").equalTo("sim-2").and(col("stage").equalTo("qa"))).head();
+    Map<String, Long> rows2 = run2.getJavaMap(run2.fieldIndex("rows"));
+    assertEquals(0L, rows2.get("llm.calls"), rows2.toString());
+    assertEquals(4L, rows2.get("llm.cache_hits"), rows2.toString());
+    unsetLlmConf();
   }
 
   private static String between(String s, String from, String to) {
