@@ -30,6 +30,42 @@ public interface QaMethod {
    */
   Summary run(Dataset<Row> questions, String dataset, String runId);
 
+  /** Runs a method over one data set's questions (see {@link #run}). */
+  @FunctionalInterface
+  interface Runner {
+    Summary run(Dataset<Row> questions, String dataset, String runId);
+  }
+
+  /** A method of these names whose runs {@code runner} does. */
+  static QaMethod of(String method, String extractorName, String generatorName, LlmConfig llm, Runner runner) {
+    return new QaMethod() {
+      @Override
+      public String method() {
+        return method;
+      }
+
+      @Override
+      public String extractorName() {
+        return extractorName;
+      }
+
+      @Override
+      public String generatorName() {
+        return generatorName;
+      }
+
+      @Override
+      public LlmConfig llm() {
+        return llm;
+      }
+
+      @Override
+      public Summary run(Dataset<Row> questions, String dataset, String runId) {
+        return runner.run(questions, dataset, runId);
+      }
+    };
+  }
+
   /**
    * Row counts of a run; {@code llm} sums the endpoint calls, cache hits and tokens of every question and
    * {@code llmCacheAdded} counts the replies added to {@code llm_cache} (both zero without an LLM);

@@ -12,6 +12,7 @@ import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.core.qa.QaException;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
@@ -141,7 +142,7 @@ public final class QaOutput {
   public static String describe(RuntimeException e) {
     if (e instanceof LlmException l) {
       // the components wrap these in QaExceptions; one that escapes still names its kind (never the key)
-      return "LLM endpoint failed (" + l.kind() + "): " + l.getMessage();
+      return QaException.reason(l);
     }
     return e.getClass().getSimpleName() + ": " + e.getMessage();
   }

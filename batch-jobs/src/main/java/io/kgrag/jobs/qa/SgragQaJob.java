@@ -186,32 +186,8 @@ public final class SgragQaJob {
 
   /** SG-RAG with these options and components as a {@link QaMethod} for {@code kgrag qa} and the demo. */
   public QaMethod method(Options options, Components components) {
-    return new QaMethod() {
-      @Override
-      public String method() {
-        return METHOD;
-      }
-
-      @Override
-      public String extractorName() {
-        return components.extractorName();
-      }
-
-      @Override
-      public String generatorName() {
-        return components.generatorName();
-      }
-
-      @Override
-      public LlmConfig llm() {
-        return components.llm();
-      }
-
-      @Override
-      public Summary run(Dataset<Row> questions, String dataset, String runId) {
-        return SgragQaJob.this.run(questions, dataset, runId, options, components);
-      }
-    };
+    return QaMethod.of(METHOD, components.extractorName(), components.generatorName(), components.llm(),
+        (questions, dataset, runId) -> run(questions, dataset, runId, options, components));
   }
 
   /**

@@ -13,6 +13,7 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.simgrag.SimgragRetriever;
 import io.kgrag.core.simgrag.embedded.ExemplarStore;
@@ -96,32 +97,8 @@ public final class SimgragQaJob {
 
   /** SimGRAG with these options and components as a {@link QaMethod}. */
   public QaMethod method(Options options, SimgragComponents components) {
-    return new QaMethod() {
-      @Override
-      public String method() {
-        return METHOD;
-      }
-
-      @Override
-      public String extractorName() {
-        return components.extractorName();
-      }
-
-      @Override
-      public String generatorName() {
-        return components.generatorName();
-      }
-
-      @Override
-      public LlmConfig llm() {
-        return components.llm();
-      }
-
-      @Override
-      public Summary run(Dataset<Row> questions, String dataset, String runId) {
-        return SimgragQaJob.this.run(questions, dataset, runId, options, components);
-      }
-    };
+    return QaMethod.of(METHOD, components.extractorName(), components.generatorName(), components.llm(),
+        (questions, dataset, runId) -> run(questions, dataset, runId, options, components));
   }
 
   /**
@@ -217,27 +194,19 @@ public final class SimgragQaJob {
     List<Row> timings = rows.filter(col("nodes").isNotNull()).select("pattern_nanos", "candidate_nanos", "search_nanos", "expansions").collectAsList();
     String[] names = {"pattern", "candidates", "search"};
     for (int i = 0; i < names.length; i++) {
-      long[] v = new long[timings.size()];
+      double[] v = new double[timings.size()];
       for (int j = 0; j < v.length; j++) {
         v[j] = timings.get(j).getLong(i);
       }
       Arrays.sort(v);
-      metrics.put("simgrag." + names[i] + "_p50_us", percentile(v, 0.50) / 1000);
-      metrics.put("simgrag." + names[i] + "_p95_us", percentile(v, 0.95) / 1000);
+      // nanoseconds to whole microseconds; no timing (NaN) gives 0
+      metrics.put("simgrag." + names[i] + "_p50_us", (long) (QaMetrics.percentile(v, 50) / 1000));
+      metrics.put("simgrag." + names[i] + "_p95_us", (long) (QaMetrics.percentile(v, 95) / 1000));
     }
     metrics.put("simgrag.expansions", timings.stream().mapToLong(r -> r.getLong(3)).sum());
     rows.unpersist();
     bc.destroy();
     return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
-  }
-
-  /** The nearest-rank percentile of sorted values (0 when empty). */
-  static long percentile(long[] sorted, double p) {
-    if (sorted.length == 0) {
-      return 0;
-    }
-    int i = (int) Math.ceil(p * sorted.length) - 1;
-    return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
   }
 
   private static Iterator<Row> answerPartition(SimgragContext ctx, SimgragComponents components, Iterator<Row> it) {

@@ -1,6 +1,7 @@
 package io.kgrag.core.simgrag;
 
 import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.AnswerStatus;
@@ -117,17 +118,10 @@ public final class SimgragRetriever {
 
   /** Retrieval for one task's questions; not thread-safe. */
   public final class Session {
-    private final Embedder embedder;
-    private final Map<String, float[]> cache =
-        new LinkedHashMap<>(256, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, float[]> e) {
-            return size() > 20_000;
-          }
-        };
+    private final EmbeddingCache cache;
 
     private Session(Embedder embedder) {
-      this.embedder = embedder;
+      this.cache = new EmbeddingCache(embedder, 20_000);
     }
 
     /** Tries {@code patterns} in order, then relaxes the first (see the class comment). */
@@ -264,22 +258,10 @@ public final class SimgragRetriever {
     }
 
     private Map<String, float[]> vectors(List<String> texts) {
+      float[][] vs = cache.embed(texts);
       Map<String, float[]> out = new HashMap<>();
-      List<String> missing = new ArrayList<>();
-      for (String t : texts) {
-        float[] v = cache.get(t);
-        if (v != null) {
-          out.put(t, v);
-        } else if (!missing.contains(t)) {
-          missing.add(t);
-        }
-      }
-      if (!missing.isEmpty()) {
-        float[][] vs = embedder.embed(missing);
-        for (int i = 0; i < missing.size(); i++) {
-          cache.put(missing.get(i), vs[i]);
-          out.put(missing.get(i), vs[i]);
-        }
+      for (int i = 0; i < vs.length; i++) {
+        out.put(texts.get(i), vs[i]);
       }
       return out;
     }
@@ -311,7 +293,7 @@ public final class SimgragRetriever {
     double[] d = new double[relationNames.length];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
-      d[i] = i == own ? 0.0 : l2(dot(v, relationVectors[i]));
+      d[i] = i == own ? 0.0 : l2(EmbeddingCache.dot(v, relationVectors[i]));
     }
     Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> d[i]).thenComparing(i -> relationNames[i]));
     Map<String, Double> out = new LinkedHashMap<>();
@@ -324,14 +306,6 @@ public final class SimgragRetriever {
   /** L2 distance between unit vectors of cosine {@code cos}: sqrt(2 − 2 cos). */
   static double l2(double cos) {
     return Math.sqrt(Math.max(0.0, 2.0 - 2.0 * cos));
-  }
-
-  private static double dot(float[] a, float[] b) {
-    double s = 0;
-    for (int i = 0; i < a.length; i++) {
-      s += a[i] * b[i];
-    }
-    return s;
   }
 
   /** The pattern restricted to the connected component of its target (of node 0 without one). */

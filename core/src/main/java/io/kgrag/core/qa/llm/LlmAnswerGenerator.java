@@ -141,8 +141,7 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
     try {
       reply = client.complete(messages(question, cands));
     } catch (LlmException e) {
-      throw new QaException(
-          AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
+      throw QaException.endpointFailed(e);
     }
 
     List<String> tries = answerForms(reply);

@@ -93,8 +93,7 @@ public final class LlmQueryGraphExtractor implements QueryGraphExtractor {
     try {
       reply = client.complete(messages(question));
     } catch (LlmException e) {
-      throw new QaException(
-          AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
+      throw QaException.endpointFailed(e);
     }
     return parse(reply);
   }

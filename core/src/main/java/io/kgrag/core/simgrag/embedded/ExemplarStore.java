@@ -1,6 +1,7 @@
 package io.kgrag.core.simgrag.embedded;
 
 import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.simgrag.exemplar.Exemplar;
 import io.kgrag.core.simgrag.exemplar.PatternTriple;
 import java.io.Serializable;
@@ -164,7 +165,7 @@ public final class ExemplarStore implements Serializable {
       if (mentionCounts[i] != mentions) {
         continue;
       }
-      sims[i] = dot(vector, vectors[i]);
+      sims[i] = EmbeddingCache.dot(vector, vectors[i]);
       order[m++] = i;
     }
     Integer[] eligible = Arrays.copyOf(order, m);
@@ -187,13 +188,5 @@ public final class ExemplarStore implements Serializable {
     score.forEach((p, s) -> out.add(new Vote(patterns.get(p), s[0], s[1])));
     out.sort(Comparator.comparingDouble(Vote::score).reversed().thenComparing(v -> v.pattern().key()));
     return out;
-  }
-
-  private static double dot(float[] a, float[] b) {
-    double s = 0;
-    for (int i = 0; i < a.length; i++) {
-      s += a[i] * b[i];
-    }
-    return s;
   }
 }

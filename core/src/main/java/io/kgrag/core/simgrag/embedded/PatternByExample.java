@@ -1,6 +1,7 @@
 package io.kgrag.core.simgrag.embedded;
 
 import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
@@ -11,7 +12,6 @@ import io.kgrag.core.simgrag.exemplar.PatternTriple;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -62,19 +62,14 @@ public final class PatternByExample implements QueryGraphExtractor {
   private final ExemplarStore store;
   private final Embedder embedder;
   private final Config config;
-  private final Map<String, float[]> cache =
-      new LinkedHashMap<>(1024, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, float[]> e) {
-          return size() > CACHE;
-        }
-      };
+  private final EmbeddingCache cache;
 
   public PatternByExample(Gazetteer gazetteer, ExemplarStore store, Embedder embedder, Config config) {
     this.gazetteer = gazetteer;
     this.store = store;
     this.embedder = embedder;
     this.config = config;
+    this.cache = new EmbeddingCache(embedder, CACHE);
     if (!store.modelId().equals(embedder.modelId())) {
       throw new IllegalArgumentException(
           "the exemplars were embedded with " + store.modelId() + " but questions would be embedded with " + embedder.modelId());
@@ -125,7 +120,7 @@ public final class PatternByExample implements QueryGraphExtractor {
         vectors[i] = store.vectorOf(texts.get(i));
       }
     } else {
-      vectors = embed(texts);
+      vectors = cache.embed(texts);
     }
     record Scored(int masking, ExemplarStore.Vote vote) {}
     List<Scored> all = new ArrayList<>();
@@ -243,28 +238,5 @@ public final class PatternByExample implements QueryGraphExtractor {
     }
     b.append(q.substring(at));
     return b.toString().replaceAll("\\s+", " ").strip();
-  }
-
-  private float[][] embed(List<String> texts) {
-    float[][] out = new float[texts.size()][];
-    List<String> missing = new ArrayList<>();
-    for (int i = 0; i < texts.size(); i++) {
-      out[i] = cache.get(texts.get(i));
-      if (out[i] == null && !missing.contains(texts.get(i))) {
-        missing.add(texts.get(i));
-      }
-    }
-    if (!missing.isEmpty()) {
-      float[][] vs = embedder.embed(missing);
-      for (int i = 0; i < missing.size(); i++) {
-        cache.put(missing.get(i), vs[i]);
-      }
-      for (int i = 0; i < texts.size(); i++) {
-        if (out[i] == null) {
-          out[i] = cache.get(texts.get(i));
-        }
-      }
-    }
-    return out;
   }
 }

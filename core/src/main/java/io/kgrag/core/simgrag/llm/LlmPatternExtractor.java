@@ -129,8 +129,7 @@ public final class LlmPatternExtractor implements QueryGraphExtractor {
     try {
       reply = client.complete(messages(question));
     } catch (LlmException e) {
-      throw new QaException(
-          AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
+      throw QaException.endpointFailed(e);
     }
     return parse(reply);
   }

@@ -175,8 +175,7 @@ public final class LlmSubgraphAnswerGenerator implements AnswerGenerator {
     try {
       reply = client.complete(messages(question, cands));
     } catch (LlmException e) {
-      throw new QaException(
-          AnswerStatus.ERROR, "LLM endpoint failed (" + e.kind() + "): " + e.getMessage(), e);
+      throw QaException.endpointFailed(e);
     }
 
     String part = answerPart(reply);
