@@ -57,6 +57,17 @@ public final class KgragConf {
   public static final String SIMGRAG_INJECTIVITY = "spark.kgrag.simgrag.injectivity";
   public static final String SIMGRAG_EXEMPLAR_NEIGHBOURS = "spark.kgrag.simgrag.exemplar-neighbours";
   public static final String SIMGRAG_EXEMPLAR_MIN_SIMILARITY = "spark.kgrag.simgrag.exemplar-min-similarity";
+  public static final String QAFD_SEEDS = "spark.kgrag.qafd.seeds";
+  public static final String QAFD_SEED_MIN_SIMILARITY = "spark.kgrag.qafd.seed-min-similarity";
+  public static final String QAFD_WEIGHTS = "spark.kgrag.qafd.weights";
+  public static final String QAFD_A = "spark.kgrag.qafd.a";
+  public static final String QAFD_B = "spark.kgrag.qafd.b";
+  public static final String QAFD_RELATION_WEIGHT = "spark.kgrag.qafd.relation-weight";
+  public static final String QAFD_ALPHA = "spark.kgrag.qafd.alpha";
+  public static final String QAFD_EPSILON = "spark.kgrag.qafd.epsilon";
+  public static final String QAFD_MAX_PUSHES = "spark.kgrag.qafd.max-pushes";
+  public static final String QAFD_RANDOM_SEED = "spark.kgrag.qafd.random-seed";
+  public static final String QAFD_SUPPORT_THRESHOLD = "spark.kgrag.qafd.support-threshold";
 
   private final SparkConf conf;
 
@@ -279,6 +290,43 @@ public final class KgragConf {
           d.maxSpans(), d.alternatives());
     } catch (IllegalArgumentException e) {
       throw new UserInputException("bad SimGRAG configuration (spark.kgrag.simgrag.*): " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * QAFD-RAG retrieval settings (defaults {@link io.kgrag.core.qafd.QafdRetriever.Config#defaults()}): seeds N
+   * ({@value #QAFD_SEEDS}) and their least cosine ({@value #QAFD_SEED_MIN_SIMILARITY}); the edge weights
+   * ({@value #QAFD_WEIGHTS}: mean, product or hybrid; {@value #QAFD_A}, {@value #QAFD_B}; the relation
+   * term's exponent {@value #QAFD_RELATION_WEIGHT}, 0 for the paper's formula); the source multiplier over
+   * the seeds' volume ({@value #QAFD_ALPHA}); the diffusion's tolerance ({@value #QAFD_EPSILON}), push
+   * cap ({@value #QAFD_MAX_PUSHES}) and random seed ({@value #QAFD_RANDOM_SEED}); and the support
+   * threshold on x ({@value #QAFD_SUPPORT_THRESHOLD}).
+   */
+  public io.kgrag.core.qafd.QafdRetriever.Config qafdConfig() {
+    io.kgrag.core.qafd.QafdRetriever.Config d = io.kgrag.core.qafd.QafdRetriever.Config.defaults();
+    String comb = get(QAFD_WEIGHTS, d.weights().combination().name()).strip().toUpperCase(java.util.Locale.ROOT);
+    io.kgrag.core.qafd.QueryAwareWeights.Combination combination;
+    try {
+      combination = io.kgrag.core.qafd.QueryAwareWeights.Combination.valueOf(comb);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("configuration " + QAFD_WEIGHTS + "=" + comb.toLowerCase(java.util.Locale.ROOT) + " is not known: use mean, product or hybrid");
+    }
+    try {
+      long pushes = Long.parseLong(get(QAFD_MAX_PUSHES, Long.toString(d.diffusion().maxPushes())).strip());
+      long seed = Long.parseLong(get(QAFD_RANDOM_SEED, Long.toString(d.diffusion().seed())).strip());
+      return new io.kgrag.core.qafd.QafdRetriever.Config(
+          new io.kgrag.core.qafd.SeedSelection.Config(getInt(QAFD_SEEDS, d.seeds().seeds()), getDouble(QAFD_SEED_MIN_SIMILARITY, d.seeds().minSimilarity())),
+          d.mentionSimilarity(),
+          new io.kgrag.core.qafd.QueryAwareWeights.Config(
+              combination, getDouble(QAFD_A, d.weights().a()), getDouble(QAFD_B, d.weights().b()), getDouble(QAFD_RELATION_WEIGHT, d.weights().relation())),
+          getDouble(QAFD_ALPHA, d.alpha()),
+          new io.kgrag.core.qafd.FlowDiffusion.Config(getDouble(QAFD_EPSILON, d.diffusion().epsilon()), pushes, d.diffusion().checkEvery(), seed),
+          getDouble(QAFD_SUPPORT_THRESHOLD, d.supportThreshold()),
+          d.maxCandidates());
+    } catch (NumberFormatException e) {
+      throw new UserInputException("bad QAFD-RAG configuration (spark.kgrag.qafd.*): " + QAFD_MAX_PUSHES + " and " + QAFD_RANDOM_SEED + " must be whole numbers (" + e.getMessage() + ")", e);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad QAFD-RAG configuration (spark.kgrag.qafd.*): " + e.getMessage(), e);
     }
   }
 

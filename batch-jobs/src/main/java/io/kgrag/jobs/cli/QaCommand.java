@@ -10,6 +10,8 @@ import io.kgrag.jobs.qa.LlmComponents;
 import io.kgrag.jobs.qa.QaMethod;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
+import io.kgrag.jobs.qafd.QafdComponents;
+import io.kgrag.jobs.qafd.QafdQaJob;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.simgrag.SimgragComponents;
 import io.kgrag.jobs.simgrag.SimgragQaJob;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Reads questions (ERQA csv qid,query,answer; MetaQA question<TAB>a1|a2; jsonl; or a Delta table) into",
-      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag) or SimGRAG (--method simgrag) and",
+      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag), SimGRAG (--method simgrag) or QAFD-RAG (--method qafd) and",
       "writes kgrag.query_graphs, kgrag.answers (one row per question) and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
       "--extractor llm / --generator llm ask the OpenAI-compatible endpoint of spark.kgrag.llm.* (key from the",
       "environment variable spark.kgrag.llm.api-key-env names); replies are kept in kgrag.llm_cache for re-runs.",
@@ -44,7 +46,7 @@ public final class QaCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "<fmt>", description = "csv, metaqa, jsonl or delta. Default: from the file extension.")
   String format;
 
-  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag or simgrag. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag, simgrag or qafd. Default: ${DEFAULT-VALUE}.")
   String method;
 
   @Option(
@@ -79,8 +81,8 @@ public final class QaCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     String m = method.strip().toLowerCase(Locale.ROOT);
-    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD)) {
-      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag");
+    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD)) {
+      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag, qafd");
     }
     if (exemplars != null && !m.equals(SimgragQaJob.METHOD)) {
       throw new UserInputException("--exemplars is for --method simgrag");
@@ -95,7 +97,10 @@ public final class QaCommand implements Callable<Integer> {
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
     QaMethod qa;
-    if (m.equals(SimgragQaJob.METHOD)) {
+    if (m.equals(QafdQaJob.METHOD)) {
+      QafdQaJob.Options options = new QafdQaJob.Options(minSimilarity, parts, conf.qafdConfig());
+      qa = new QafdQaJob(catalog, embedder).method(options, new QafdComponents(llm, llmExtractor, llmGenerator));
+    } else if (m.equals(SimgragQaJob.METHOD)) {
       SimgragQaJob.Options options =
           new SimgragQaJob.Options(exemplars, minSimilarity, parts, conf.simgragConfig(), conf.patternByExampleConfig());
       qa = new SimgragQaJob(catalog, embedder).method(options, new SimgragComponents(llm, llmExtractor, llmGenerator));

@@ -22,19 +22,16 @@ import io.kgrag.core.simgrag.exemplar.Exemplar;
 import io.kgrag.core.simgrag.exemplar.ExemplarFile;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
-import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
 import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.jobs.qa.SharedContext;
 import io.kgrag.jobs.runs.RunLog;
-import io.kgrag.jobs.sgrag.GraphFeatures;
-import io.kgrag.udfs.sql.SparkArrays;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,38 +104,15 @@ public final class SimgragQaJob {
    * @throws UserInputException when a table is missing or the exemplar file is unreadable
    */
   SimgragContext context(Options options) {
-    for (KgTable t : List.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS)) {
-      if (!catalog.exists(t)) {
-        throw new UserInputException(
-            "kgrag qa --method simgrag needs table " + t.qualifiedName() + " at " + catalog.location(t)
-                + ": run `kgrag index --stages ingest,embed` on this warehouse first");
-      }
-    }
+    LabelVectors.requireTables(catalog, "kgrag qa --method simgrag");
     List<Exemplar> exemplars = options.exemplars() == null ? List.of() : readExemplars(options.exemplars());
     long t0 = System.nanoTime();
     KnowledgeGraph graph = GraphLoader.load(catalog);
     long tGraph = System.nanoTime();
-    Map<Long, float[]> keyVectors = new HashMap<>();
-    List<LabelIndex.Entry> entries = new ArrayList<>();
-    for (Row r : new GraphFeatures(catalog, embedder.modelId()).keyLabels().collectAsList()) {
-      float[] v = SparkArrays.floats(r.getList(2));
-      keyVectors.put(r.getLong(0), v);
-      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), v));
-    }
-    if (entries.isEmpty()) {
-      throw new UserInputException(
-          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
-              + ": run `kgrag index --stages embed` with the same embedder");
-    }
-    Map<String, float[]> relationVectors = new HashMap<>();
-    for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(embedder.modelId())).select("relation", "vector").collectAsList()) {
-      relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
-    }
-    if (relationVectors.isEmpty()) {
-      throw new UserInputException(
-          "no relation embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.RELATION_EMBEDDINGS)
-              + ": run `kgrag index --stages embed` with the same embedder");
-    }
+    LabelVectors vectors = LabelVectors.load(catalog, embedder, "kgrag qa --method simgrag");
+    Map<Long, float[]> keyVectors = vectors.keyVectors();
+    List<LabelIndex.Entry> entries = vectors.entries();
+    Map<String, float[]> relationVectors = vectors.relationVectors();
     long tVectors = System.nanoTime();
     // efSearch = 8 k^(n) as in the paper's setup; a lighter construction than SG-RAG's keeps the load short
     byte[] labelIndex = LabelIndex.build(entries, 64, 8 * options.config().nodeCandidates()).toBytes();

@@ -74,7 +74,18 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
   private static final List<String> UNABLE =
       List.of("unable to determine", "cannot be determined", "cannot determine", "can not be determined");
 
+  /**
+   * Writes the request from the question, the candidates and their relation lines ({@link #relationLines});
+   * another method's prompt (QAFD-RAG's data tables) plugs in here and keeps this class's reading of the
+   * reply.
+   */
+  @FunctionalInterface
+  public interface Prompt {
+    List<ChatMessage> messages(String question, List<Candidate> candidates, List<String> relationLines);
+  }
+
   private final CachingChatClient client;
+  private final Prompt prompt;
   private final int maxCandidates;
   private final int maxEdges;
   private final AtomicLong unmatched = new AtomicLong();
@@ -88,7 +99,13 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
    * @param maxEdges how many relation lines the prompt holds at most
    */
   public LlmAnswerGenerator(CachingChatClient client, int maxCandidates, int maxEdges) {
+    this(client, maxCandidates, maxEdges, null);
+  }
+
+  /** @param prompt the request's wording; null for SG-RAG's Table 15 ({@link #messages}) */
+  public LlmAnswerGenerator(CachingChatClient client, int maxCandidates, int maxEdges, Prompt prompt) {
     this.client = Objects.requireNonNull(client, "client");
+    this.prompt = prompt;
     if (maxCandidates < 1 || maxEdges < 1) {
       throw new IllegalArgumentException(
           "maxCandidates and maxEdges must be >= 1, got " + maxCandidates + " and " + maxEdges);
@@ -139,7 +156,7 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
     }
     String reply;
     try {
-      reply = client.complete(messages(question, cands));
+      reply = client.complete(prompt == null ? messages(question, cands) : prompt.messages(question, cands, relationLines(cands)));
     } catch (LlmException e) {
       throw QaException.endpointFailed(e);
     }

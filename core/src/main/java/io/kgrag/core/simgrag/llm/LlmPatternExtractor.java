@@ -1,5 +1,7 @@
 package io.kgrag.core.simgrag.llm;
 
+import io.kgrag.core.llm.PromptTemplates;
+import io.kgrag.core.llm.PromptTemplates;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
 import io.kgrag.core.llm.LlmException;
@@ -68,7 +70,7 @@ public final class LlmPatternExtractor implements QueryGraphExtractor {
   /** The resource that holds the default prompt (Table 10), next to this class. */
   public static final String PROMPT_RESOURCE = "pattern-prompt.txt";
 
-  private static final String DEFAULT_PROMPT = Prompts.load(PROMPT_RESOURCE);
+  private static final String DEFAULT_PROMPT = PromptTemplates.load(LlmPatternExtractor.class, PROMPT_RESOURCE);
   private static final int SNIPPET = 200;
   private static final Pattern UNKNOWN_CAPS = Pattern.compile("UNKNOWN(?:[\\s_]+(.*))?", Pattern.DOTALL);
   private static final Pattern UNKNOWN_NUMBERED =
@@ -107,7 +109,7 @@ public final class LlmPatternExtractor implements QueryGraphExtractor {
    */
   public LlmPatternExtractor(CachingChatClient client, String template) {
     this.client = Objects.requireNonNull(client, "client");
-    this.template = Prompts.requirePlaceholders(template, "QUERY");
+    this.template = PromptTemplates.requirePlaceholders(template, "QUERY");
   }
 
   /** The paper's Table 10 prompt as kept in {@link #PROMPT_RESOURCE}. */
@@ -117,7 +119,7 @@ public final class LlmPatternExtractor implements QueryGraphExtractor {
 
   /** The prompt for {@code question}: the template with {@code {{QUERY}}} filled, as one user message. */
   public List<ChatMessage> messages(String question) {
-    return List.of(ChatMessage.user(Prompts.fill(template, Map.of("QUERY", question.strip()))));
+    return List.of(ChatMessage.user(PromptTemplates.fill(template, Map.of("QUERY", question.strip()))));
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.kgrag.core.simgrag.llm;
 
+import io.kgrag.core.llm.PromptTemplates;
+import io.kgrag.core.llm.PromptTemplates;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
@@ -79,7 +81,7 @@ public final class LlmSubgraphAnswerGenerator implements AnswerGenerator {
   /** Joins several named answers in {@link GeneratedAnswer#answer()}. */
   public static final String ANSWER_SEPARATOR = " | ";
 
-  private static final String DEFAULT_PROMPT = Prompts.load(PROMPT_RESOURCE);
+  private static final String DEFAULT_PROMPT = PromptTemplates.load(LlmSubgraphAnswerGenerator.class, PROMPT_RESOURCE);
   private static final Pattern ANSWER_MARKER = Pattern.compile("(?i)\\banswer\\b[*_\\s]*:|\\banswer\\s+is\\b|\\banswers\\s+are\\b");
   private static final Pattern AFTERWORD = Pattern.compile("(?i)\\b(reason(ing)?|explanation|note)\\b[*_\\s]*:");
   private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n");
@@ -107,7 +109,7 @@ public final class LlmSubgraphAnswerGenerator implements AnswerGenerator {
    */
   public LlmSubgraphAnswerGenerator(CachingChatClient client, String template, int maxGraphs) {
     this.client = Objects.requireNonNull(client, "client");
-    this.template = Prompts.requirePlaceholders(template, "QUERY", "RETRIEVED SUBGRAPHS");
+    this.template = PromptTemplates.requirePlaceholders(template, "QUERY", "RETRIEVED SUBGRAPHS");
     if (maxGraphs < 1) {
       throw new IllegalArgumentException("maxGraphs must be >= 1, got " + maxGraphs);
     }
@@ -157,7 +159,7 @@ public final class LlmSubgraphAnswerGenerator implements AnswerGenerator {
   /** The prompt of Table 12 for {@code question} and {@code candidates}, as one user message. */
   public List<ChatMessage> messages(String question, List<Candidate> candidates) {
     String prompt =
-        Prompts.fill(template, Map.of("QUERY", question.strip(), "RETRIEVED SUBGRAPHS", evidences(candidates)));
+        PromptTemplates.fill(template, Map.of("QUERY", question.strip(), "RETRIEVED SUBGRAPHS", evidences(candidates)));
     return List.of(ChatMessage.user(prompt));
   }
 

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.llm;
+package io.kgrag.core.llm;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,18 +7,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The prompt templates of this package: text resources next to the classes, with {@code {{NAME}}}
- * placeholders as the paper writes them ({@code {{QUERY}}}, {@code {{RETRIEVED SUBGRAPHS}}}).
+ * Prompt templates kept as text resources next to the classes that use them, with {@code {{NAME}}}
+ * placeholders as the papers write them ({@code {{QUERY}}}, {@code {{RETRIEVED SUBGRAPHS}}}).
  */
-final class Prompts {
-  private Prompts() {}
+public final class PromptTemplates {
+  private PromptTemplates() {}
 
-  /** The resource {@code name} of this package as UTF-8 text, without trailing whitespace. */
-  static String load(String name) {
-    try (InputStream in = Prompts.class.getResourceAsStream(name)) {
+  /** The resource {@code name} next to {@code owner} as UTF-8 text, without trailing whitespace. */
+  public static String load(Class<?> owner, String name) {
+    try (InputStream in = owner.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException(
-            "prompt resource " + name + " is missing from the classpath (io/kgrag/core/simgrag/llm/)");
+            "prompt resource " + name + " is missing from the classpath (" + owner.getPackageName().replace('.', '/') + "/)");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).stripTrailing();
     } catch (IOException e) {
@@ -27,7 +27,7 @@ final class Prompts {
   }
 
   /** Checks that {@code template} holds each of {@code placeholders} (names without braces). */
-  static String requirePlaceholders(String template, String... placeholders) {
+  public static String requirePlaceholders(String template, String... placeholders) {
     if (template == null || template.isBlank()) {
       throw new IllegalArgumentException("the prompt template is empty");
     }
@@ -44,7 +44,7 @@ final class Prompts {
    * brings in (a question that itself contains "{{QUERY}}") is never replaced again. Placeholders without
    * a value are left as they are.
    */
-  static String fill(String template, Map<String, String> values) {
+  public static String fill(String template, Map<String, String> values) {
     StringBuilder out = new StringBuilder(template.length() + 256);
     int i = 0;
     while (i < template.length()) {

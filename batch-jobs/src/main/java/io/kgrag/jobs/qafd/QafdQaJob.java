@@ -1,0 +1,211 @@
+package io.kgrag.jobs.qafd;
+
+import static org.apache.spark.sql.functions.col;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.llm.ChatLedger;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.eval.QaMetrics;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qafd.QafdRetriever;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.GraphLoader;
+import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.LabelVectors;
+import io.kgrag.jobs.qa.LlmCacheRows;
+import io.kgrag.jobs.qa.QaMethod;
+import io.kgrag.jobs.qa.QaOutput;
+import io.kgrag.jobs.qa.SharedContext;
+import io.kgrag.jobs.runs.RunLog;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * QAFD-RAG question answering over a whole table of questions ({@code kgrag qa --method qafd}): one pass
+ * over the question partitions, each question's keywords turned into seeds, a query-aware flow diffusion
+ * run from them over the broadcast graph ({@link QafdRetriever}), and the answer taken from the diffusion's
+ * support. The diffusion is sequential and local (it touches the seeds' neighbourhood only), so it runs
+ * inside the task over the in-memory CSR adjacency, never as a Spark job per step.
+ *
+ * <p>Needs only the ingest and embed tables. Writes answers, evidence (the answer's edges to the question's
+ * entities, or its path through the support to a seed) and query graphs (the embedded extractor's star;
+ * with LLM keywords a star of the low-level keywords) with {@code method = 'qafd'}. The runs table's qa row
+ * gets per-question p50/p95 of the seed and diffusion times (µs), of the nodes touched, pushes and support
+ * size, and the count of diffusions that hit the push cap.
+ */
+public final class QafdQaJob {
+  public static final String METHOD = "qafd";
+
+  private static final StructType ROWS =
+      QaOutput.RESULTS
+          .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
+          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
+          .add("seed_nanos", DataTypes.LongType, false)
+          .add("diffusion_nanos", DataTypes.LongType, false)
+          .add("touched", DataTypes.LongType, false)
+          .add("pushes", DataTypes.LongType, false)
+          .add("support", DataTypes.LongType, false)
+          .add("unconverged", DataTypes.LongType, false);
+
+  /** Options of one run. */
+  public record Options(double minSimilarity, int partitions, QafdRetriever.Config config) implements java.io.Serializable {}
+
+  private final SparkSession spark;
+  private final Catalog catalog;
+  private final EmbedderSpec embedder;
+
+  public QafdQaJob(Catalog catalog, EmbedderSpec embedder) {
+    this.spark = catalog.spark();
+    this.catalog = catalog;
+    this.embedder = embedder;
+  }
+
+  public QaMethod method(Options options, QafdComponents components) {
+    return QaMethod.of(METHOD, components.extractorName(), components.generatorName(), components.llm(),
+        (questions, dataset, runId) -> run(questions, dataset, runId, options, components));
+  }
+
+  /**
+   * Loads the graph and label embeddings and builds the label index.
+   *
+   * @throws UserInputException when a table is missing or holds no vector of the embedder
+   */
+  QafdContext context(Options options) {
+    LabelVectors.requireTables(catalog, "kgrag qa --method qafd");
+    long t0 = System.nanoTime();
+    KnowledgeGraph graph = GraphLoader.load(catalog);
+    long tGraph = System.nanoTime();
+    LabelVectors vectors = LabelVectors.load(catalog, embedder, "kgrag qa --method qafd");
+    long tVectors = System.nanoTime();
+    int k = options.config().seeds().seeds();
+    byte[] labelIndex = LabelIndex.build(vectors.entries(), 64, Math.max(64, 4 * k)).toBytes();
+    long tEnd = System.nanoTime();
+    RunLog.progress(String.format(Locale.ROOT,
+        "qafd context: %,d nodes, %,d edges, %,d labels, %,d relations in %.1f s (graph %.1f s, vectors %.1f s, label index %.1f s)",
+        graph.nodeCount(), graph.edgeCount(), vectors.entries().size(), vectors.relationVectors().size(), (tEnd - t0) / 1e9,
+        (tGraph - t0) / 1e9, (tVectors - tGraph) / 1e9, (tEnd - tVectors) / 1e9));
+    return new QafdContext(graph, labelIndex, vectors.keyVectors(), vectors.relationVectors(), embedder, options.minSimilarity(), options.config());
+  }
+
+  /** Answers every row of {@code questions} and writes the run's query graphs, evidence and answers. */
+  public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, QafdComponents components) {
+    SharedContext<QafdContext> bc = SharedContext.broadcast(spark, context(options));
+    LlmConfig llm = components.llm();
+    Dataset<Row> rows =
+        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
+            .mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(ROWS))
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    String[] resultCols = QaOutput.RESULTS.fieldNames();
+    QaMethod.Summary s =
+        QaOutput.write(
+            catalog, METHOD, dataset, runId, components.extractorName(), questions,
+            rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
+            rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
+            llm == null ? null : rows.select("item_key", "llm"), llm);
+    String[] names = {"seed_nanos", "diffusion_nanos", "touched", "pushes", "support"};
+    List<Row> stats = rows.filter(col("nodes").isNotNull()).select(col(names[0]), col(names[1]), col(names[2]), col(names[3]), col(names[4]), col("unconverged")).collectAsList();
+    Map<String, Long> metrics = new LinkedHashMap<>();
+    for (int i = 0; i < names.length; i++) {
+      double[] v = new double[stats.size()];
+      for (int j = 0; j < v.length; j++) {
+        v[j] = stats.get(j).getLong(i);
+      }
+      Arrays.sort(v);
+      boolean nanos = names[i].endsWith("_nanos");
+      String key = "qafd." + (nanos ? names[i].replace("_nanos", "") : names[i]);
+      double scale = nanos ? 1000 : 1; // nanoseconds to whole microseconds
+      metrics.put(key + (nanos ? "_p50_us" : "_p50"), (long) (QaMetrics.percentile(v, 50) / scale));
+      metrics.put(key + (nanos ? "_p95_us" : "_p95"), (long) (QaMetrics.percentile(v, 95) / scale));
+    }
+    metrics.put("qafd.unconverged", stats.stream().mapToLong(r -> r.getLong(5)).sum());
+    rows.unpersist();
+    bc.destroy();
+    return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
+  }
+
+  private static Iterator<Row> answerPartition(QafdContext ctx, QafdComponents components, Iterator<Row> it) {
+    List<Row> in = new ArrayList<>();
+    it.forEachRemaining(in::add);
+    List<Row> out = new ArrayList<>();
+    LlmConfig llm = components.llm();
+    ChatLedger ledger = llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(in, "cached", llm.model()));
+    try (Embedder embedder = ctx.lazyEmbedder()) {
+      QafdComponents.KeywordSource keywords = components.keywords(ctx, embedder, ledger == null ? null : ledger.client());
+      AnswerGenerator generator = components.generator(ledger == null ? null : ledger.client());
+      QafdRetriever.Session retriever = ctx.retriever().session(embedder);
+      for (Row r : in) {
+        String qid = r.getString(1);
+        String question = r.getString(2);
+        Object itemKey = r.get(3);
+        long t0 = System.nanoTime();
+        Row[] nodes = null;
+        Row[] edges = null;
+        try {
+          QafdComponents.Extracted x = keywords.extract(question);
+          QueryGraph qg = x.queryGraph() != null ? x.queryGraph() : keywordStar(x.keywords().low());
+          nodes = QueryGraphRows.nodes(qg, i -> qg.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(qg.node(i).label())).toArray(new Row[0]);
+          edges = QueryGraphRows.edges(qg).toArray(new Row[0]);
+          QafdRetriever.Result ret = retriever.retrieve(question, x.keywords(), x.queryGraph());
+          GeneratedAnswer g = generator.generate(question, qg, ret.candidates());
+          AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
+          long pushes = ret.diffusion() == null ? 0 : ret.diffusion().pushes();
+          boolean unconverged = ret.diffusion() != null && !ret.diffusion().converged();
+          out.add(withStats(
+              QaOutput.answered(qid, g, st, ret.note(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, ret.seedNanos(), ret.diffusionNanos(), ret.touched(), pushes, ret.support().length, unconverged ? 1 : 0));
+        } catch (QaException e) {
+          out.add(withStats(
+              QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, 0, 0, 0, 0, 0, 0));
+        } catch (RuntimeException e) {
+          out.add(withStats(
+              QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, 0, 0, 0, 0, 0, 0));
+        }
+      }
+    }
+    return out.iterator();
+  }
+
+  /** The LLM's low-level keywords as a star around the unknown answer (what the query_graphs table shows). */
+  static QueryGraph keywordStar(List<String> low) {
+    QueryGraph.Builder b = QueryGraph.builder();
+    int u = b.unknown(null);
+    for (String k : low) {
+      b.edge(b.entity(k), u, null);
+    }
+    return b.target(u).build();
+  }
+
+  private static Row withStats(Row result, Row[] nodes, Row[] edges, long seed, long diffusion, long touched, long pushes, long support, long unconverged) {
+    Object[] v = new Object[result.size() + 8];
+    for (int i = 0; i < result.size(); i++) {
+      v[i] = result.get(i);
+    }
+    Object[] extra = {nodes, edges, seed, diffusion, touched, pushes, support, unconverged};
+    System.arraycopy(extra, 0, v, result.size(), extra.length);
+    return RowFactory.create(v);
+  }
+}

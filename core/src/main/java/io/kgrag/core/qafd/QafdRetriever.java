@@ -1,0 +1,327 @@
+package io.kgrag.core.qafd;
+
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.Candidate;
+import io.kgrag.core.qa.EvidenceEdge;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.TypeMatcher;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import java.io.Serializable;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
+
+/**
+ * QAFD-RAG retrieval for one question over a knowledge graph: keywords → seeds (Algorithm 1) → one flow
+ * diffusion from all seeds with query-aware edge weights (Algorithm 2, eq. 1–2) → the support
+ * {v : x_v &gt; threshold} as the retrieved subgraph → answer candidates from it.
+ *
+ * <p><b>Source mass.</b> Δ_s = α · T_s for every seed s with degree capacities T_v = deg(v): α times the
+ * seeds' volume ({@link FlowDiffusion#seedVolume}), not the paper's α times the whole graph's capacity,
+ * which cannot terminate (mass is conserved). The region the mass settles in holds about α times the
+ * seeds' capacity.
+ *
+ * <p><b>Candidates</b> (the extractive answer's input): nodes of the support that are not the question's
+ * own entities (seeds at cosine ≥ {@link Config#mentionSimilarity()}), restricted to those matching the
+ * unknown's type word when any does ({@link TypeMatcher}; neutral on graphs without schema-style relation
+ * names), each with its evidence: its edges to the mentioned entities it is adjacent to (the unknown's
+ * connections in the query graph), else the shortest path through the support to the nearest seed. They
+ * are ranked by how many of the mentioned entities they connect to directly, then by diffusion score x:
+ * every connection the query graph asks for counts before the score among those that have as many.
+ */
+public final class QafdRetriever {
+  /**
+   * @param seeds Algorithm 1's N and least cosine
+   * @param mentionSimilarity seeds at least this similar to a keyword are the question's own entities
+   * @param weights eq. 1–2
+   * @param alpha the source multiplier over the seeds' volume
+   * @param diffusion Algorithm 2's ε, push cap and random seed
+   * @param supportThreshold the support is {v : x_v &gt; this}
+   * @param maxCandidates the most candidates returned
+   */
+  public record Config(
+      SeedSelection.Config seeds,
+      double mentionSimilarity,
+      QueryAwareWeights.Config weights,
+      double alpha,
+      FlowDiffusion.Config diffusion,
+      double supportThreshold,
+      int maxCandidates)
+      implements Serializable {
+    public Config {
+      if (seeds == null || weights == null || diffusion == null) {
+        throw new IllegalArgumentException("seeds, weights and diffusion settings are required");
+      }
+      if (!(alpha > 1) || Double.isInfinite(alpha)) {
+        throw new IllegalArgumentException("alpha must be a finite number > 1 (the mass must spread beyond the seeds), got " + alpha);
+      }
+      if (!(supportThreshold >= 0) || Double.isInfinite(supportThreshold)) {
+        throw new IllegalArgumentException("the support threshold must be a finite number >= 0, got " + supportThreshold);
+      }
+      if (maxCandidates < 1) {
+        throw new IllegalArgumentException("maxCandidates must be >= 1, got " + maxCandidates);
+      }
+    }
+
+    /**
+     * The defaults: N = 20 seeds at cosine ≥ 0.8 (the paper's sensitivity default; the floor keeps
+     * keywords that name no entity from seeding), Hybrid weights a = 1, b = 1/4 with the relation term
+     * ρ = 1, α = 50 (the paper's), ε = 0.05, at most 200,000 pushes, random seed 42, support threshold 0.
+     */
+    public static Config defaults() {
+      return new Config(
+          new SeedSelection.Config(20, 0.8), 0.999, new QueryAwareWeights.Config(QueryAwareWeights.Combination.HYBRID, 1, 0.25, 1), 50,
+          new FlowDiffusion.Config(0.05, 200_000, 100, 42), 0, 20);
+    }
+  }
+
+  /**
+   * What retrieval found for one question.
+   *
+   * @param seeds the seeds, best first
+   * @param diffusion the diffusion's outcome (null when there was no seed)
+   * @param support the support's nodes, best score first
+   * @param candidates ranked answer candidates with evidence
+   * @param weightsComputed edge weights the diffusion asked for
+   */
+  public record Result(
+      Keywords keywords,
+      List<SeedSelection.Seed> seeds,
+      FlowDiffusion.Result diffusion,
+      int[] support,
+      List<Candidate> candidates,
+      AnswerStatus status,
+      String note,
+      long seedNanos,
+      long diffusionNanos,
+      long weightsComputed) {
+    public int touched() {
+      return diffusion == null ? 0 : diffusion.touched();
+    }
+  }
+
+  private final KnowledgeGraph graph;
+  private final DiffusionGraph adjacency;
+  private final NodeSearch search;
+  private final IntFunction<float[]> nodeVectors;
+  private final Map<String, float[]> relationVectors;
+  private final TypeMatcher types;
+  private final Config config;
+
+  /**
+   * @param search nearest nodes to a vector (see {@link #labelSearch})
+   * @param nodeVectors a node's label embedding, or null
+   * @param relationVectors relation name → embedding (may be empty: the relation term is then neutral)
+   */
+  public QafdRetriever(
+      KnowledgeGraph graph, NodeSearch search, IntFunction<float[]> nodeVectors, Map<String, float[]> relationVectors, Config config) {
+    this.graph = graph;
+    this.adjacency = DiffusionGraph.of(graph);
+    this.search = search;
+    this.nodeVectors = nodeVectors;
+    this.relationVectors = relationVectors;
+    this.types = new TypeMatcher(graph);
+    this.config = config;
+  }
+
+  /** Nearest nodes through an index over label embeddings: every node with a hit's label is a hit. */
+  public static NodeSearch labelSearch(KnowledgeGraph graph, LabelIndex index) {
+    return (v, k) -> {
+      List<NodeSearch.Hit> out = new ArrayList<>();
+      for (LabelIndex.Hit h : index.nearest(v, k)) {
+        for (int n : graph.nodesWithLabelKey(h.labelKey())) {
+          out.add(new NodeSearch.Hit(n, h.similarity()));
+        }
+      }
+      return out;
+    };
+  }
+
+  /** Node vectors looked up by label key. */
+  public static IntFunction<float[]> byLabelKey(KnowledgeGraph graph, Function<Long, float[]> keyVectors) {
+    return n -> keyVectors.apply(graph.labelKey(n));
+  }
+
+  public Config config() {
+    return config;
+  }
+
+  /** A session embeds through {@code embedder}, caching keyword vectors; one per task. */
+  public Session session(Embedder embedder) {
+    return new Session(embedder);
+  }
+
+  /** Retrieval with one task's embedder. Not thread-safe. */
+  public final class Session {
+    private final EmbeddingCache cache;
+
+    private Session(Embedder embedder) {
+      this.cache = new EmbeddingCache(embedder, 20_000);
+    }
+
+    /**
+     * @param queryGraph the embedded query graph whose unknown's type word and mentions restrict the
+     *     candidates; null when the keywords came from the LLM (then the low-level keywords' seeds are the
+     *     mentions and there is no type word)
+     */
+    public Result retrieve(String question, Keywords keywords, QueryGraph queryGraph) {
+      long t0 = System.nanoTime();
+      List<String> kws = keywords.all();
+      if (kws.isEmpty()) {
+        return new Result(keywords, List.of(), null, new int[0], List.of(), AnswerStatus.UNABLE, "no keyword in the question", 0, 0, 0);
+      }
+      List<String> texts = new ArrayList<>(kws);
+      texts.add(question);
+      float[][] vecs = cache.embed(texts);
+      List<float[]> kwVecs = Arrays.asList(vecs).subList(0, kws.size());
+      float[] query = vecs[kws.size()];
+      List<SeedSelection.Seed> seeds = new SeedSelection(search, config.seeds()).select(kwVecs);
+      long t1 = System.nanoTime();
+      if (seeds.isEmpty()) {
+        return new Result(
+            keywords, seeds, null, new int[0], List.of(), AnswerStatus.UNABLE,
+            "no graph node within cosine " + config.seeds().minSimilarity() + " of the keywords " + kws, t1 - t0, 0, 0);
+      }
+      IntToDoubleFunction cap = FlowDiffusion.degreeCapacity(adjacency);
+      int[] seedNodes = seeds.stream().mapToInt(SeedSelection.Seed::node).toArray();
+      QueryAwareWeights w =
+          new QueryAwareWeights(
+              adjacency, nodeVectors, query, config.weights(), (n, k) -> relationVectors.get(graph.entryRelation(n, k)));
+      FlowDiffusion.Result d = new FlowDiffusion(config.diffusion()).run(adjacency, w, cap, FlowDiffusion.seedVolume(seedNodes, config.alpha(), cap));
+      long t2 = System.nanoTime();
+      int[] support = d.support(config.supportThreshold());
+      List<String> notes = new ArrayList<>();
+      if (!d.converged()) {
+        notes.add(String.format(java.util.Locale.ROOT, "diffusion stopped after %,d pushes with excess %.3g (the seeds' component is too small for the source mass)",
+            d.pushes(), d.excess()));
+      }
+      List<Candidate> candidates = candidates(seeds, d, support, queryGraph);
+      AnswerStatus status;
+      if (candidates.isEmpty()) {
+        status = AnswerStatus.UNABLE;
+        notes.add("no candidate in the support of " + support.length + " nodes");
+      } else {
+        Candidate top = candidates.get(0);
+        status = top.satisfied() >= top.constraints() && d.converged() ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
+      }
+      return new Result(keywords, seeds, d, support, candidates, status, notes.isEmpty() ? null : String.join("; ", notes), t1 - t0, t2 - t1,
+          w.computed());
+    }
+  }
+
+  private List<Candidate> candidates(List<SeedSelection.Seed> seeds, FlowDiffusion.Result d, int[] support, QueryGraph queryGraph) {
+    // the question's own entities, grouped by the keyword that named them (one constraint per keyword)
+    Map<Integer, Integer> mentionGroup = new HashMap<>();
+    for (SeedSelection.Seed s : seeds) {
+      if (s.score() >= config.mentionSimilarity()) {
+        mentionGroup.put(s.node(), s.keyword());
+      }
+    }
+    int constraints = (int) mentionGroup.values().stream().distinct().count();
+    Set<Integer> seedSet = new HashSet<>();
+    seeds.forEach(s -> seedSet.add(s.node()));
+    String typeWord = null;
+    if (queryGraph != null && queryGraph.target() >= 0) {
+      typeWord = queryGraph.node(queryGraph.target()).typeHint();
+    }
+    Map<Integer, Double> x = d.scoreMap();
+    List<Integer> pool = new ArrayList<>();
+    for (int v : support) {
+      if (!mentionGroup.containsKey(v)) {
+        pool.add(v);
+      }
+    }
+    if (typeWord != null) {
+      String tw = typeWord;
+      List<Integer> typed = pool.stream().filter(v -> types.score(v, tw) > 0).toList();
+      if (!typed.isEmpty()) {
+        pool = typed;
+      }
+    }
+    record Scored(int node, int satisfied, double score) {}
+    List<Scored> scored = new ArrayList<>(pool.size());
+    for (int v : pool) {
+      Set<Integer> groups = new HashSet<>();
+      for (int k = 0; k < graph.entryCount(v); k++) {
+        Integer g = mentionGroup.get(graph.entryNeighbour(v, k));
+        if (g != null) {
+          groups.add(g);
+        }
+      }
+      scored.add(new Scored(v, groups.size(), x.get(v)));
+    }
+    scored.sort(
+        Comparator.comparingInt(Scored::satisfied).reversed()
+            .thenComparing(Comparator.comparingDouble(Scored::score).reversed())
+            .thenComparingLong(s -> graph.entityId(s.node())));
+    List<Candidate> out = new ArrayList<>();
+    for (Scored s : scored.subList(0, Math.min(config.maxCandidates(), scored.size()))) {
+      List<EvidenceEdge> ev = evidence(s.node(), mentionGroup, seedSet, x);
+      int connected = s.satisfied() > 0 ? s.satisfied() : (ev.isEmpty() ? 0 : 1);
+      out.add(new Candidate(graph.entityId(s.node()), graph.label(s.node()), s.score(), connected, Math.max(1, constraints), ev));
+    }
+    return out;
+  }
+
+  /**
+   * The candidate's edges to the mentioned entities it is adjacent to; without any, the shortest path
+   * through the touched nodes to the nearest seed.
+   */
+  private List<EvidenceEdge> evidence(int v, Map<Integer, Integer> mentions, Set<Integer> seeds, Map<Integer, Double> touched) {
+    List<EvidenceEdge> out = new ArrayList<>();
+    Set<Integer> seen = new HashSet<>();
+    for (int k = 0; k < graph.entryCount(v); k++) {
+      int u = graph.entryNeighbour(v, k);
+      if (mentions.containsKey(u) && seen.add(u)) {
+        out.add(edge(v, k));
+      }
+    }
+    if (!out.isEmpty()) {
+      return out;
+    }
+    // BFS from v over touched nodes until a seed
+    Map<Integer, int[]> parent = new HashMap<>(); // node -> {previous node, entry of previous}
+    ArrayDeque<Integer> queue = new ArrayDeque<>();
+    parent.put(v, null);
+    queue.add(v);
+    while (!queue.isEmpty()) {
+      int a = queue.poll();
+      if (a != v && seeds.contains(a)) {
+        int cur = a;
+        while (parent.get(cur) != null) {
+          int[] p = parent.get(cur);
+          out.add(edge(p[0], p[1]));
+          cur = p[0];
+        }
+        return out;
+      }
+      for (int k = 0; k < graph.entryCount(a); k++) {
+        int b = graph.entryNeighbour(a, k);
+        if (!parent.containsKey(b) && touched.containsKey(b)) {
+          parent.put(b, new int[] {a, k});
+          queue.add(b);
+        }
+      }
+    }
+    return out;
+  }
+
+  private EvidenceEdge edge(int node, int k) {
+    int u = graph.entryNeighbour(node, k);
+    int src = graph.entryOutgoing(node, k) ? node : u;
+    int dst = src == node ? u : node;
+    return new EvidenceEdge(graph.entityId(src), graph.label(src), graph.entryRelation(node, k), graph.entityId(dst), graph.label(dst));
+  }
+}
