@@ -39,7 +39,7 @@ public final class FlowDiffusion {
    * @param checkEvery pushes between exact recomputations of the total excess (the paper: 100)
    * @param seed the random choice of node with excess
    */
-  public record Config(double epsilon, long maxPushes, int checkEvery, long seed) {
+  public record Config(double epsilon, long maxPushes, int checkEvery, long seed) implements java.io.Serializable {
     public Config {
       if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
         throw new IllegalArgumentException("epsilon must be a finite number >= 0, got " + epsilon);

@@ -33,12 +33,13 @@ import java.util.function.IntToDoubleFunction;
  * which cannot terminate (mass is conserved). The region the mass settles in holds about α times the
  * seeds' capacity.
  *
- * <p><b>Candidates</b> (the extractive answer's input): nodes of the support that are not the question's
- * own entities (seeds at cosine ≥ {@link Config#mentionSimilarity()}), restricted to those matching the
+ * <p><b>Candidates</b> (the extractive answer's input): nodes of the support, then the frontier the mass
+ * reached without filling (x = 0, ranked by m_v / T_v), that are not the question's own entities (seeds at cosine ≥ {@link Config#mentionSimilarity()}), restricted to those matching the
  * unknown's type word when any does ({@link TypeMatcher}; neutral on graphs without schema-style relation
  * names), each with its evidence: its edges to the mentioned entities it is adjacent to (the unknown's
- * connections in the query graph), else the shortest path through the support to the nearest seed. They
- * are ranked by how many of the mentioned entities they connect to directly, then by diffusion score x:
+ * connections in the query graph), else the shortest path through the touched nodes to the nearest seed.
+ * They are ranked by how many of the mentioned entities they connect to directly, then by diffusion score
+ * x, then by fill m_v / T_v:
  * every connection the query graph asks for counts before the score among those that have as many.
  */
 public final class QafdRetriever {
@@ -237,10 +238,18 @@ public final class QafdRetriever {
       typeWord = queryGraph.node(queryGraph.target()).typeHint();
     }
     Map<Integer, Double> x = d.scoreMap();
+    Map<Integer, Double> fill = new HashMap<>();
     List<Integer> pool = new ArrayList<>();
     for (int v : support) {
       if (!mentionGroup.containsKey(v)) {
         pool.add(v);
+      }
+    }
+    // the frontier: nodes the mass reached that stayed under capacity (x = 0), ranked after the support by fill
+    for (int i = 0; i < d.touched(); i++) {
+      fill.put(d.nodes()[i], d.mass()[i] / d.capacity()[i]);
+      if (d.scores()[i] <= config.supportThreshold() && d.mass()[i] > 0 && !mentionGroup.containsKey(d.nodes()[i])) {
+        pool.add(d.nodes()[i]);
       }
     }
     if (typeWord != null) {
@@ -250,7 +259,7 @@ public final class QafdRetriever {
         pool = typed;
       }
     }
-    record Scored(int node, int satisfied, double score) {}
+    record Scored(int node, int satisfied, double score, double fill) {}
     List<Scored> scored = new ArrayList<>(pool.size());
     for (int v : pool) {
       Set<Integer> groups = new HashSet<>();
@@ -260,11 +269,12 @@ public final class QafdRetriever {
           groups.add(g);
         }
       }
-      scored.add(new Scored(v, groups.size(), x.get(v)));
+      scored.add(new Scored(v, groups.size(), x.get(v), fill.get(v)));
     }
     scored.sort(
         Comparator.comparingInt(Scored::satisfied).reversed()
             .thenComparing(Comparator.comparingDouble(Scored::score).reversed())
+            .thenComparing(Comparator.comparingDouble(Scored::fill).reversed())
             .thenComparingLong(s -> graph.entityId(s.node())));
     List<Candidate> out = new ArrayList<>();
     for (Scored s : scored.subList(0, Math.min(config.maxCandidates(), scored.size()))) {
@@ -305,6 +315,7 @@ public final class QafdRetriever {
           out.add(edge(p[0], p[1]));
           cur = p[0];
         }
+        java.util.Collections.reverse(out); // from the candidate's own edge to the seed's
         return out;
       }
       for (int k = 0; k < graph.entryCount(a); k++) {
