@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       IndexCommand.class,
       VerifyIndexCommand.class,
       QaCommand.class,
+      io.kgrag.jobs.cli.AskSqlCommand.class,
       EvalCommand.class,
       ExportEvidenceCommand.class,
       io.kgrag.jobs.cli.ExemplarsCommand.class,
