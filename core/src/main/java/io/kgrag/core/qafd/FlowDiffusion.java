@@ -66,6 +66,7 @@ public final class FlowDiffusion {
    * @param scores x_v of each touched node (0 for a node that never pushed)
    * @param mass m_v of each touched node
    * @param capacity T_v of each touched node
+   * @param inflow all mass each touched node ever received (its source mass included): the flow through it
    * @param pushes push steps made
    * @param converged total excess reached ε
    * @param excess the total excess left (≤ ε when converged)
@@ -77,6 +78,7 @@ public final class FlowDiffusion {
       double[] scores,
       double[] mass,
       double[] capacity,
+      double[] inflow,
       long pushes,
       boolean converged,
       double excess,
@@ -216,6 +218,7 @@ public final class FlowDiffusion {
     double[] m = new double[64];
     double[] x = new double[64];
     double[] cap = new double[64];
+    double[] in = new double[64];
     double[][] entryWeights = new double[64][];
     double[] weightedDegree = new double[64];
     int[] activePos = new int[64];
@@ -244,6 +247,7 @@ public final class FlowDiffusion {
         m = Arrays.copyOf(m, n);
         x = Arrays.copyOf(x, n);
         cap = Arrays.copyOf(cap, n);
+        in = Arrays.copyOf(in, n);
         entryWeights = Arrays.copyOf(entryWeights, n);
         weightedDegree = Arrays.copyOf(weightedDegree, n);
         activePos = Arrays.copyOf(activePos, n);
@@ -263,6 +267,7 @@ public final class FlowDiffusion {
     }
 
     void addMass(int sl, double d) {
+      in[sl] += d;
       if (deadEnd[sl]) {
         m[sl] += d; // held, never pushed: counted in the stranded mass
         return;
@@ -341,7 +346,7 @@ public final class FlowDiffusion {
         }
       }
       return new Result(
-          Arrays.copyOf(node, size), Arrays.copyOf(x, size), Arrays.copyOf(m, size), Arrays.copyOf(cap, size), pushes, converged,
+          Arrays.copyOf(node, size), Arrays.copyOf(x, size), Arrays.copyOf(m, size), Arrays.copyOf(cap, size), Arrays.copyOf(in, size), pushes, converged,
           totalExcess, stranded, source);
     }
   }

@@ -33,14 +33,16 @@ import java.util.function.IntToDoubleFunction;
  * which cannot terminate (mass is conserved). The region the mass settles in holds about α times the
  * seeds' capacity.
  *
- * <p><b>Candidates</b> (the extractive answer's input): nodes of the support, then the frontier the mass
- * reached without filling (x = 0, ranked by m_v / T_v), that are not the question's own entities (seeds at cosine ≥ {@link Config#mentionSimilarity()}), restricted to those matching the
+ * <p><b>Candidates</b> (the extractive answer's input): every node the mass reached (the support and its
+ * frontier) that is not one of the question's own entities (seeds at cosine ≥ {@link Config#mentionSimilarity()}), restricted to those matching the
  * unknown's type word when any does ({@link TypeMatcher}; neutral on graphs without schema-style relation
  * names), each with its evidence: its edges to the mentioned entities it is adjacent to (the unknown's
  * connections in the query graph), else the shortest path through the touched nodes to the nearest seed.
- * They are ranked by how many of the mentioned entities they connect to directly, then by diffusion score
- * x, then by fill m_v / T_v:
- * every connection the query graph asks for counts before the score among those that have as many.
+ * They are ranked by how many of the mentioned entities they connect to directly, then by the flow through
+ * them (all mass they received, {@link FlowDiffusion.Result#inflow()}): every connection the query graph
+ * asks for counts first, and among equals the node the query-weighted edges sent most mass to wins. The
+ * flow, not x, ranks them because a node with a large capacity (a genre, a year: T_v = deg v) absorbs what it
+ * receives without pushing, so its x stays 0 however much of the query's mass went to it.
  */
 public final class QafdRetriever {
   /**
@@ -188,7 +190,11 @@ public final class QafdRetriever {
       float[][] vecs = cache.embed(texts);
       List<float[]> kwVecs = Arrays.asList(vecs).subList(0, kws.size());
       float[] query = vecs[kws.size()];
-      List<SeedSelection.Seed> seeds = new SeedSelection(search, config.seeds()).select(kwVecs);
+      // seeds from the entities (low-level keywords) when there are any: in a graph of named entities a theme
+      // word ("genre", "fall") that equals some label seeds noise; the themes still weigh edges through h(q)
+      int lowCount = (int) kws.stream().filter(k -> keywords.low().stream().anyMatch(l -> l.strip().equalsIgnoreCase(k))).count();
+      List<float[]> seedVecs = lowCount > 0 ? kwVecs.subList(0, lowCount) : kwVecs;
+      List<SeedSelection.Seed> seeds = new SeedSelection(search, config.seeds()).select(seedVecs);
       long t1 = System.nanoTime();
       if (seeds.isEmpty()) {
         return new Result(
@@ -238,17 +244,11 @@ public final class QafdRetriever {
       typeWord = queryGraph.node(queryGraph.target()).typeHint();
     }
     Map<Integer, Double> x = d.scoreMap();
-    Map<Integer, Double> fill = new HashMap<>();
+    Map<Integer, Double> inflow = new HashMap<>();
     List<Integer> pool = new ArrayList<>();
-    for (int v : support) {
-      if (!mentionGroup.containsKey(v)) {
-        pool.add(v);
-      }
-    }
-    // the frontier: nodes the mass reached that stayed under capacity (x = 0), ranked after the support by fill
     for (int i = 0; i < d.touched(); i++) {
-      fill.put(d.nodes()[i], d.mass()[i] / d.capacity()[i]);
-      if (d.scores()[i] <= config.supportThreshold() && d.mass()[i] > 0 && !mentionGroup.containsKey(d.nodes()[i])) {
+      inflow.put(d.nodes()[i], d.inflow()[i]);
+      if (d.inflow()[i] > 0 && !mentionGroup.containsKey(d.nodes()[i])) {
         pool.add(d.nodes()[i]);
       }
     }
@@ -259,7 +259,7 @@ public final class QafdRetriever {
         pool = typed;
       }
     }
-    record Scored(int node, int satisfied, double score, double fill) {}
+    record Scored(int node, int satisfied, double flow) {}
     List<Scored> scored = new ArrayList<>(pool.size());
     for (int v : pool) {
       Set<Integer> groups = new HashSet<>();
@@ -269,18 +269,17 @@ public final class QafdRetriever {
           groups.add(g);
         }
       }
-      scored.add(new Scored(v, groups.size(), x.get(v), fill.get(v)));
+      scored.add(new Scored(v, groups.size(), inflow.get(v)));
     }
     scored.sort(
         Comparator.comparingInt(Scored::satisfied).reversed()
-            .thenComparing(Comparator.comparingDouble(Scored::score).reversed())
-            .thenComparing(Comparator.comparingDouble(Scored::fill).reversed())
+            .thenComparing(Comparator.comparingDouble(Scored::flow).reversed())
             .thenComparingLong(s -> graph.entityId(s.node())));
     List<Candidate> out = new ArrayList<>();
     for (Scored s : scored.subList(0, Math.min(config.maxCandidates(), scored.size()))) {
       List<EvidenceEdge> ev = evidence(s.node(), mentionGroup, seedSet, x);
       int connected = s.satisfied() > 0 ? s.satisfied() : (ev.isEmpty() ? 0 : 1);
-      out.add(new Candidate(graph.entityId(s.node()), graph.label(s.node()), s.score(), connected, Math.max(1, constraints), ev));
+      out.add(new Candidate(graph.entityId(s.node()), graph.label(s.node()), s.flow(), connected, Math.max(1, constraints), ev));
     }
     return out;
   }

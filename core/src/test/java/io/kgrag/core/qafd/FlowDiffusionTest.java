@@ -114,12 +114,17 @@ class FlowDiffusionTest {
       assertTrue(r.excess() <= CFG.epsilon(), name + ": excess " + r.excess());
       assertEquals(r.sourceMass(), r.totalMass(), 1e-9 * r.sourceMass(), name + ": mass conserved");
       // every node within its capacity (up to ε), and x_v > 0 only where the node is saturated
+      double inflow = 0;
       for (int i = 0; i < r.touched(); i++) {
         assertTrue(r.mass()[i] <= r.capacity()[i] + CFG.epsilon(), name + ": node " + r.nodes()[i] + " over capacity");
+        // the flow through a node is what it holds plus what it pushed on: m_v + x_v · w_v >= m_v
+        assertTrue(r.inflow()[i] >= r.mass()[i] - 1e-9, name + ": inflow below mass at " + r.nodes()[i]);
+        inflow += r.inflow()[i];
         if (r.scores()[i] > 0) {
           assertEquals(r.capacity()[i], r.mass()[i], CFG.epsilon() + 1e-9, name + ": pushed node saturated");
         }
       }
+      assertTrue(inflow >= r.sourceMass() - 1e-9, name + ": inflow counts the source mass");
       // Lemma 2: |supp x| <= ||Δ||_1 / min T; the touched nodes are the support and its neighbours
       int support = r.support(0).length;
       assertTrue(support <= r.sourceMass(), name + ": support " + support + " > ||Δ||_1 " + r.sourceMass());

@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * Keywords without an LLM, from the mentions and phrases the embedded query-graph extractor finds: every
- * mentioned entity's label is a low-level keyword; the unknown's type word ("sport", "person") and the
+ * mentioned entity's label is a low-level keyword, except a low-confidence one (a lower-case single word)
+ * beside a surer mention, which is a high-level keyword; the unknown's type word ("sport", "person") and the
  * content words of each mention's relation phrase ("appear", "direct") are high-level keywords. Also returns
  * the query graph itself, whose unknown and its connections restrict the answers.
  */
@@ -22,6 +23,9 @@ public final class EmbeddedKeywordExtractor {
           "the", "a", "an", "and", "or", "of", "in", "on", "to", "for", "by", "with", "from", "as", "at", "has", "have", "had",
           "both", "also", "its", "it", "that", "this", "these", "those", "their", "his", "her", "did", "does", "do", "not",
           "but", "than", "then", "there", "can", "s", "all", "any", "some", "such", "same");
+
+  /** Mentions at least this confident are low-level keywords (entities) whatever else was found. */
+  static final double CONFIDENT = 0.9;
 
   /** The keywords and the query graph they came from. */
   public record Extraction(Keywords keywords, QueryGraph queryGraph) {}
@@ -36,10 +40,17 @@ public final class EmbeddedKeywordExtractor {
   public Extraction extract(String question) {
     QueryGraph g = extractor.extract(question);
     List<String> low = new ArrayList<>();
-    for (QueryGraph.Node n : g.mentions()) {
-      low.add(n.label());
-    }
     Set<String> high = new LinkedHashSet<>();
+    double best = g.mentions().stream().mapToDouble(QueryGraph.Node::confidence).max().orElse(0);
+    for (QueryGraph.Node n : g.mentions()) {
+      // a single lower-case word that happens to be a label ("fall", "star") is a detail only when nothing
+      // surer was found; beside a surer mention it is a theme word
+      if (n.confidence() >= CONFIDENT || n.confidence() >= best) {
+        low.add(n.label());
+      } else {
+        high.add(n.label());
+      }
+    }
     for (QueryGraph.Node n : g.unknowns()) {
       if (n.typeHint() != null && !n.typeHint().isBlank()) {
         high.add(n.typeHint().strip());
