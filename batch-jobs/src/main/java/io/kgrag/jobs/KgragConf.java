@@ -68,6 +68,7 @@ public final class KgragConf {
   public static final String QAFD_MAX_PUSHES = "spark.kgrag.qafd.max-pushes";
   public static final String QAFD_RANDOM_SEED = "spark.kgrag.qafd.random-seed";
   public static final String QAFD_SUPPORT_THRESHOLD = "spark.kgrag.qafd.support-threshold";
+  public static final String QAFD_RANK = "spark.kgrag.qafd.rank";
 
   private final SparkConf conf;
 
@@ -300,7 +301,8 @@ public final class KgragConf {
    * term's exponent {@value #QAFD_RELATION_WEIGHT}, 0 for the paper's formula); the source multiplier over
    * the seeds' volume ({@value #QAFD_ALPHA}); the diffusion's tolerance ({@value #QAFD_EPSILON}), push
    * cap ({@value #QAFD_MAX_PUSHES}) and random seed ({@value #QAFD_RANDOM_SEED}); and the support
-   * threshold on x ({@value #QAFD_SUPPORT_THRESHOLD}).
+   * threshold on x ({@value #QAFD_SUPPORT_THRESHOLD}); how candidates are ordered ({@value #QAFD_RANK}:
+   * score or flow).
    */
   public io.kgrag.core.qafd.QafdRetriever.Config qafdConfig() {
     io.kgrag.core.qafd.QafdRetriever.Config d = io.kgrag.core.qafd.QafdRetriever.Config.defaults();
@@ -310,6 +312,13 @@ public final class KgragConf {
       combination = io.kgrag.core.qafd.QueryAwareWeights.Combination.valueOf(comb);
     } catch (IllegalArgumentException e) {
       throw new UserInputException("configuration " + QAFD_WEIGHTS + "=" + comb.toLowerCase(java.util.Locale.ROOT) + " is not known: use mean, product or hybrid");
+    }
+    String rank = get(QAFD_RANK, d.rank().name()).strip().toUpperCase(java.util.Locale.ROOT);
+    io.kgrag.core.qafd.QafdRetriever.Rank order;
+    try {
+      order = io.kgrag.core.qafd.QafdRetriever.Rank.valueOf(rank);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("configuration " + QAFD_RANK + "=" + rank.toLowerCase(java.util.Locale.ROOT) + " is not known: use score or flow");
     }
     try {
       long pushes = Long.parseLong(get(QAFD_MAX_PUSHES, Long.toString(d.diffusion().maxPushes())).strip());
@@ -322,7 +331,8 @@ public final class KgragConf {
           getDouble(QAFD_ALPHA, d.alpha()),
           new io.kgrag.core.qafd.FlowDiffusion.Config(getDouble(QAFD_EPSILON, d.diffusion().epsilon()), pushes, d.diffusion().checkEvery(), seed),
           getDouble(QAFD_SUPPORT_THRESHOLD, d.supportThreshold()),
-          d.maxCandidates());
+          d.maxCandidates(),
+          order);
     } catch (NumberFormatException e) {
       throw new UserInputException("bad QAFD-RAG configuration (spark.kgrag.qafd.*): " + QAFD_MAX_PUSHES + " and " + QAFD_RANDOM_SEED + " must be whole numbers (" + e.getMessage() + ")", e);
     } catch (IllegalArgumentException e) {

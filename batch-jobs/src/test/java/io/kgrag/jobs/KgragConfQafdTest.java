@@ -22,7 +22,7 @@ class KgragConfQafdTest {
         TestConf.of(
                 KgragConf.QAFD_SEEDS, "40", KgragConf.QAFD_SEED_MIN_SIMILARITY, "0.7", KgragConf.QAFD_WEIGHTS, "product", KgragConf.QAFD_A, "0.5",
                 KgragConf.QAFD_B, "2", KgragConf.QAFD_RELATION_WEIGHT, "0", KgragConf.QAFD_ALPHA, "20", KgragConf.QAFD_EPSILON, "0.5",
-                KgragConf.QAFD_MAX_PUSHES, "1000", KgragConf.QAFD_RANDOM_SEED, "9", KgragConf.QAFD_SUPPORT_THRESHOLD, "0.01")
+                KgragConf.QAFD_MAX_PUSHES, "1000", KgragConf.QAFD_RANDOM_SEED, "9", KgragConf.QAFD_SUPPORT_THRESHOLD, "0.01", KgragConf.QAFD_RANK, "flow")
             .qafdConfig();
     assertEquals(40, c.seeds().seeds());
     assertEquals(0.7, c.seeds().minSimilarity());
@@ -32,13 +32,14 @@ class KgragConfQafdTest {
     assertEquals(1000, c.diffusion().maxPushes());
     assertEquals(9, c.diffusion().seed());
     assertEquals(0.01, c.supportThreshold());
+    assertEquals(QafdRetriever.Rank.FLOW, c.rank());
   }
 
   @Test
   void badValuesNameTheKey() {
     String[][] bad = {
       {KgragConf.QAFD_WEIGHTS, "cubic"}, {KgragConf.QAFD_SEEDS, "0"}, {KgragConf.QAFD_ALPHA, "1"}, {KgragConf.QAFD_EPSILON, "-1"},
-      {KgragConf.QAFD_MAX_PUSHES, "lots"}, {KgragConf.QAFD_RELATION_WEIGHT, "-2"}, {KgragConf.QAFD_SEED_MIN_SIMILARITY, "2"}
+      {KgragConf.QAFD_MAX_PUSHES, "lots"}, {KgragConf.QAFD_RELATION_WEIGHT, "-2"}, {KgragConf.QAFD_SEED_MIN_SIMILARITY, "2"}, {KgragConf.QAFD_RANK, "best"}
     };
     for (String[] kv : bad) {
       UserInputException e = assertThrows(UserInputException.class, () -> TestConf.of(kv).qafdConfig());

@@ -38,11 +38,13 @@ import java.util.function.IntToDoubleFunction;
  * unknown's type word when any does ({@link TypeMatcher}; neutral on graphs without schema-style relation
  * names), each with its evidence: its edges to the mentioned entities it is adjacent to (the unknown's
  * connections in the query graph), else the shortest path through the touched nodes to the nearest seed.
- * They are ranked by how many of the mentioned entities they connect to directly, then by the flow through
- * them (all mass they received, {@link FlowDiffusion.Result#inflow()}): every connection the query graph
- * asks for counts first, and among equals the node the query-weighted edges sent most mass to wins. The
- * flow, not x, ranks them because a node with a large capacity (a genre, a year: T_v = deg v) absorbs what it
- * receives without pushing, so its x stays 0 however much of the query's mass went to it.
+ * They are ranked by how many of the mentioned entities they connect to directly, then by diffusion score x,
+ * then by the flow through them (all mass they received, {@link FlowDiffusion.Result#inflow()}): every
+ * connection the query graph asks for counts first; among equals a node that filled and pushed ranks by its
+ * importance x, and the frontier, whose x is 0, by how much of the query-weighted mass reached it (a candidate's score
+ * encodes the three keys in one number, {@link #rankScore}). A node
+ * with a large capacity (a genre, a year: T_v = deg v) absorbs what it receives without pushing, so only its
+ * flow tells how much of the query's mass went to it.
  */
 public final class QafdRetriever {
   /**
@@ -53,7 +55,18 @@ public final class QafdRetriever {
    * @param diffusion Algorithm 2's ε, push cap and random seed
    * @param supportThreshold the support is {v : x_v &gt; this}
    * @param maxCandidates the most candidates returned
+   * @param rank how candidates with as many connections are ordered
    */
+  /**
+   * Among candidates with as many connections: {@code SCORE}, the paper's node importance x first, then the
+   * flow through the node; {@code FLOW}, the flow alone (large-capacity answers, a genre, a year, absorb
+   * without pushing and keep x = 0).
+   */
+  public enum Rank {
+    SCORE,
+    FLOW
+  }
+
   public record Config(
       SeedSelection.Config seeds,
       double mentionSimilarity,
@@ -61,7 +74,8 @@ public final class QafdRetriever {
       double alpha,
       FlowDiffusion.Config diffusion,
       double supportThreshold,
-      int maxCandidates)
+      int maxCandidates,
+      Rank rank)
       implements Serializable {
     public Config {
       if (seeds == null || weights == null || diffusion == null) {
@@ -76,17 +90,28 @@ public final class QafdRetriever {
       if (maxCandidates < 1) {
         throw new IllegalArgumentException("maxCandidates must be >= 1, got " + maxCandidates);
       }
+      if (rank == null) {
+        throw new IllegalArgumentException("a rank order is required");
+      }
+    }
+
+    /** The same settings with another source multiplier. */
+    public Config withAlpha(double a) {
+      return new Config(seeds, mentionSimilarity, weights, a, diffusion, supportThreshold, maxCandidates, rank);
     }
 
     /**
      * The defaults: N = 20 seeds at cosine ≥ 0.8 (the paper's sensitivity default; the floor keeps
      * keywords that name no entity from seeding), Hybrid weights a = 1, b = 1/4 with the relation term
-     * ρ = 1, α = 50 (the paper's), ε = 0.05, at most 200,000 pushes, random seed 42, support threshold 0.
+     * ρ = 8, α = 10 (the paper's text-to-SQL value; its QA value 50 spread over most of FB15k-237 from hub
+     * seeds and hit the push cap on 165 of 366 ERQA dev questions), ε = 0.05, at most 200,000 pushes, random
+     * seed 42, support threshold 0, candidates ordered by x then flow. ρ and the order were chosen on
+     * MetaQA and ERQA dev (bench/RESULTS.md "qafd").
      */
     public static Config defaults() {
       return new Config(
-          new SeedSelection.Config(20, 0.8), 0.999, new QueryAwareWeights.Config(QueryAwareWeights.Combination.HYBRID, 1, 0.25, 1), 50,
-          new FlowDiffusion.Config(0.05, 200_000, 100, 42), 0, 20);
+          new SeedSelection.Config(20, 0.8), 0.999, new QueryAwareWeights.Config(QueryAwareWeights.Combination.HYBRID, 1, 0.25, 8), 10,
+          new FlowDiffusion.Config(0.05, 200_000, 100, 42), 0, 20, Rank.SCORE);
     }
   }
 
@@ -259,7 +284,7 @@ public final class QafdRetriever {
         pool = typed;
       }
     }
-    record Scored(int node, int satisfied, double flow) {}
+    record Scored(int node, int satisfied, double score, double flow) {}
     List<Scored> scored = new ArrayList<>(pool.size());
     for (int v : pool) {
       Set<Integer> groups = new HashSet<>();
@@ -269,19 +294,33 @@ public final class QafdRetriever {
           groups.add(g);
         }
       }
-      scored.add(new Scored(v, groups.size(), inflow.get(v)));
+      scored.add(new Scored(v, groups.size(), x.get(v), inflow.get(v)));
     }
     scored.sort(
         Comparator.comparingInt(Scored::satisfied).reversed()
+            .thenComparing(Comparator.comparingDouble((Scored s) -> config.rank() == Rank.SCORE ? s.score() : 0).reversed())
             .thenComparing(Comparator.comparingDouble(Scored::flow).reversed())
             .thenComparingLong(s -> graph.entityId(s.node())));
     List<Candidate> out = new ArrayList<>();
     for (Scored s : scored.subList(0, Math.min(config.maxCandidates(), scored.size()))) {
       List<EvidenceEdge> ev = evidence(s.node(), mentionGroup, seedSet, x);
       int connected = s.satisfied() > 0 ? s.satisfied() : (ev.isEmpty() ? 0 : 1);
-      out.add(new Candidate(graph.entityId(s.node()), graph.label(s.node()), s.flow(), connected, Math.max(1, constraints), ev));
+      double score = config.rank() == Rank.SCORE ? rankScore(s.satisfied(), s.score(), s.flow(), d.sourceMass())
+          : s.satisfied() + s.flow() / (s.flow() + d.sourceMass());
+      out.add(new Candidate(graph.entityId(s.node()), graph.label(s.node()), score,
+          connected, Math.max(1, constraints), ev));
     }
     return out;
+  }
+
+  /**
+   * One number that orders candidates as they are ranked (so equal numbers are true ties): connections c plus
+   * a fraction in [0, 1), 1/2 + x / (2 (1 + x)) for a node that pushed, inflow / (2 (inflow + ||Δ||_1)) for
+   * the frontier.
+   */
+  static double rankScore(int connections, double x, double inflow, double sourceMass) {
+    double f = x > 0 ? 0.5 + x / (2 * (1 + x)) : inflow / (2 * (inflow + sourceMass));
+    return connections + f;
   }
 
   /**

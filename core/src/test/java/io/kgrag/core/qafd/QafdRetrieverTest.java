@@ -39,8 +39,7 @@ class QafdRetrieverTest {
   }
 
   static QafdRetriever.Config withAlpha(double alpha) {
-    QafdRetriever.Config d = QafdRetriever.Config.defaults();
-    return new QafdRetriever.Config(d.seeds(), d.mentionSimilarity(), d.weights(), alpha, d.diffusion(), d.supportThreshold(), d.maxCandidates());
+    return QafdRetriever.Config.defaults().withAlpha(alpha);
   }
 
   static QafdRetriever.Config small() {
