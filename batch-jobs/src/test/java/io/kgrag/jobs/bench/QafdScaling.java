@@ -45,7 +45,7 @@ public final class QafdScaling {
       System.err.println("usage: QafdScaling <warehouse> <dataset> <questions> <copies,...>");
       System.exit(2);
     }
-    SparkSession spark = SparkSession.builder().appName("bench-qafd").getOrCreate();
+    SparkSession spark = io.kgrag.jobs.Sessions.create("bench-qafd", null);
     spark.sparkContext().setLogLevel("WARN");
     KgragConf conf = KgragConf.of(spark);
     Catalog catalog = new Catalog(spark, args[0]);

@@ -118,7 +118,7 @@ class QaLlmCommandTest {
     String user = req.message("user");
     String auth = req.header("Authorization");
     if (req.message("system") == null) {
-      return simgrag(user);
+      return user.contains("high_level_keywords") || user.contains("-----Entities-----") ? qafd(user) : simgrag(user);
     }
     if (req.message("system").startsWith("-Goal-")) {
       String q = between(user, "Text: ", "\nOutput:");
@@ -155,18 +155,7 @@ class QaLlmCommandTest {
 
   @Test
   void simgragAsksThePapersPromptsAndCachesTheReplies() throws java.io.IOException {
-    // its own copy of the warehouse: the other tests count the cache's rows
-    Path copy = SparkTestSession.newDir("qa-llm-simgrag");
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(Path.of(wh))) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Path to = copy.resolve(Path.of(wh).relativize(f).toString());
-        if (java.nio.file.Files.isDirectory(f)) {
-          java.nio.file.Files.createDirectories(to);
-        } else {
-          java.nio.file.Files.copy(f, to);
-        }
-      }
-    }
+    Path copy = copyOfWarehouse("qa-llm-simgrag");
     Catalog c = new Catalog(spark, copy.toString());
     Path qs = questions("simgrag.csv", Q2, Q3);
     long cached = c.exists(KgTable.LLM_CACHE) ? c.read(KgTable.LLM_CACHE).count() : 0; // the copy holds what other tests cached
@@ -198,6 +187,60 @@ class QaLlmCommandTest {
     Map<String, Long> rows2 = run2.getJavaMap(run2.fieldIndex("rows"));
     assertEquals(0L, rows2.get("llm.calls"), rows2.toString());
     assertEquals(4L, rows2.get("llm.cache_hits"), rows2.toString());
+    unsetLlmConf();
+  }
+
+  /** Its own copy of the warehouse: the other tests count the cache's rows. */
+  private static Path copyOfWarehouse(String name) throws java.io.IOException {
+    Path copy = SparkTestSession.newDir(name);
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(Path.of(wh))) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path to = copy.resolve(Path.of(wh).relativize(f).toString());
+        if (java.nio.file.Files.isDirectory(f)) {
+          java.nio.file.Files.createDirectories(to);
+        } else {
+          java.nio.file.Files.copy(f, to);
+        }
+      }
+    }
+    return copy;
+  }
+
+  /** QAFD-RAG's Prompt 2 (keywords) and Prompt 3 (answer from the data tables) for Q2. */
+  private static Response qafd(String user) {
+    if (user.contains("high_level_keywords") && user.contains(Q2)) {
+      return Response.ok(FakeOpenAiServer.chatJson(
+          "{\"high_level_keywords\": [\"film\", \"direction\"], \"low_level_keywords\": [\"Frank Darabont\", \"Tim Robbins\"]}", 60, 20));
+    }
+    if (user.contains("-----Entities-----") && user.endsWith(Q2)) {
+      return Response.ok(FakeOpenAiServer.chatJson("The Shawshank Redemption", 200, 5));
+    }
+    return Response.error(400, "unexpected QAFD-RAG prompt");
+  }
+
+  @Test
+  void qafdAsksThePapersPromptsAndCachesTheReplies() throws java.io.IOException {
+    Path copy = copyOfWarehouse("qa-llm-qafd");
+    Catalog c = new Catalog(spark, copy.toString());
+    Path qs = questions("qafd.csv", Q2);
+    String[] args = {"qa", "--method", "qafd", "--warehouse", copy.toString(), "--questions", qs.toString(), "--dataset", "films",
+        "--partitions", "1", "--extractor", "llm", "--generator", "llm", "--conf-file", llmProfile().toString(), "--run-id", "qafd-1"};
+    Cli r = Cli.run(args);
+    assertEquals(0, r.code, r.toString());
+    Row a = c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("qafd-1").and(col("qid").equalTo("q2"))).head();
+    assertEquals("The Shawshank Redemption", a.getAs("answer"), a.toString());
+    assertEquals("qafd", a.getAs("method"));
+    Row qg = c.read(KgTable.QUERY_GRAPHS).filter(col("run_id").equalTo("qafd-1").and(col("qid").equalTo("q2"))).head();
+    assertEquals("llm:" + MODEL, qg.getAs("extractor"));
+    assertEquals(3, qg.getList(qg.fieldIndex("nodes")).size()); // the unknown and the two low-level keywords
+    Row run1 = c.read(KgTable.RUNS).filter(col("run_id").equalTo("qafd-1").and(col("stage").equalTo("qa"))).head();
+    Map<String, Long> rows1 = run1.getJavaMap(run1.fieldIndex("rows"));
+    assertEquals(2L, rows1.get("llm.calls"), rows1.toString());
+
+    args[args.length - 1] = "qafd-2";
+    int before = server.requests().size();
+    assertEquals(0, Cli.run(args).code);
+    assertEquals(before, server.requests().size());
     unsetLlmConf();
   }
 
