@@ -33,18 +33,22 @@ import java.util.function.IntToDoubleFunction;
  * which cannot terminate (mass is conserved). The region the mass settles in holds about α times the
  * seeds' capacity.
  *
+ * <p><b>Seeds</b> come from the low-level keywords (the mentioned entities) when there are any, else from
+ * every keyword: in a graph of named entities a theme word that equals some label would seed noise.
+ *
  * <p><b>Candidates</b> (the extractive answer's input): every node the mass reached (the support and its
- * frontier) that is not one of the question's own entities (seeds at cosine ≥ {@link Config#mentionSimilarity()}), restricted to those matching the
- * unknown's type word when any does ({@link TypeMatcher}; neutral on graphs without schema-style relation
- * names), each with its evidence: its edges to the mentioned entities it is adjacent to (the unknown's
- * connections in the query graph), else the shortest path through the touched nodes to the nearest seed.
- * They are ranked by how many of the mentioned entities they connect to directly, then by diffusion score x,
- * then by the flow through them (all mass they received, {@link FlowDiffusion.Result#inflow()}): every
- * connection the query graph asks for counts first; among equals a node that filled and pushed ranks by its
- * importance x, and the frontier, whose x is 0, by how much of the query-weighted mass reached it (a candidate's score
- * encodes the three keys in one number, {@link #rankScore}). A node
- * with a large capacity (a genre, a year: T_v = deg v) absorbs what it receives without pushing, so only its
- * flow tells how much of the query's mass went to it.
+ * frontier) that is not one of the question's own entities (seeds at cosine ≥
+ * {@link Config#mentionSimilarity()}), restricted to those matching the unknown's type word when any does
+ * ({@link TypeMatcher}; neutral on graphs without schema-style relation names), each with its evidence: its
+ * edges to the mentioned entities it is adjacent to (the unknown's connections in the query graph), else the
+ * shortest path through the touched nodes to the nearest seed. They are ranked by how many of the mentioned
+ * entities they connect to directly, then ({@link Rank#SCORE}, the default) by diffusion score x, then by
+ * the flow through them (all mass they received, {@link FlowDiffusion.Result#inflow()}): every connection
+ * the query graph asks for counts first; among equals a node that filled and pushed ranks by its importance
+ * x, and the frontier, whose x is 0, by how much of the query-weighted mass reached it. A node with a large
+ * capacity (a genre, a year: T_v = deg v) absorbs what it receives without pushing, so only its flow tells
+ * how much of the query's mass went to it; {@link Rank#FLOW} ranks by the flow alone. A candidate's score
+ * encodes its keys in one number ({@link #rankScore}), so equal scores are true ties.
  */
 public final class QafdRetriever {
   /**
