@@ -138,6 +138,31 @@ public final class QaOutput {
         nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev, cache.usage(), cache.inserted(), Map.of());
   }
 
+  /** {@code result} ({@link #RESULTS}) with a method's own columns after it. */
+  public static Row append(Row result, Object... columns) {
+    Object[] v = new Object[result.size() + columns.length];
+    for (int i = 0; i < result.size(); i++) {
+      v[i] = result.get(i);
+    }
+    System.arraycopy(columns, 0, v, result.size(), columns.length);
+    return RowFactory.create(v);
+  }
+
+  /**
+   * The p50 and p95 of each long column of {@code rows} as {@code <prefix><name>_p50<suffix>} /
+   * {@code _p95<suffix>}, divided by {@code scale} (1000: nanoseconds to whole microseconds, suffix {@code _us});
+   * no value gives 0.
+   */
+  public static void percentiles(Map<String, Long> into, List<Row> rows, int column, String key, double scale, String suffix) {
+    double[] v = new double[rows.size()];
+    for (int j = 0; j < v.length; j++) {
+      v[j] = rows.get(j).getLong(column);
+    }
+    java.util.Arrays.sort(v);
+    into.put(key + "_p50" + suffix, (long) (io.kgrag.core.qa.eval.QaMetrics.percentile(v, 50) / scale));
+    into.put(key + "_p95" + suffix, (long) (io.kgrag.core.qa.eval.QaMetrics.percentile(v, 95) / scale));
+  }
+
   /** A failure as a reason: the exception class and message; an LLM failure names its kind, never the key. */
   public static String describe(RuntimeException e) {
     if (e instanceof LlmException l) {

@@ -13,7 +13,6 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
-import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.qafd.QafdRetriever;
 import io.kgrag.jobs.catalog.Catalog;
@@ -36,7 +35,6 @@ import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -128,16 +126,9 @@ public final class QafdQaJob {
     List<Row> stats = rows.filter(col("nodes").isNotNull()).select(col(names[0]), col(names[1]), col(names[2]), col(names[3]), col(names[4]), col("unconverged")).collectAsList();
     Map<String, Long> metrics = new LinkedHashMap<>();
     for (int i = 0; i < names.length; i++) {
-      double[] v = new double[stats.size()];
-      for (int j = 0; j < v.length; j++) {
-        v[j] = stats.get(j).getLong(i);
-      }
-      Arrays.sort(v);
       boolean nanos = names[i].endsWith("_nanos");
-      String key = "qafd." + (nanos ? names[i].replace("_nanos", "") : names[i]);
-      double scale = nanos ? 1000 : 1; // nanoseconds to whole microseconds
-      metrics.put(key + (nanos ? "_p50_us" : "_p50"), (long) (QaMetrics.percentile(v, 50) / scale));
-      metrics.put(key + (nanos ? "_p95_us" : "_p95"), (long) (QaMetrics.percentile(v, 95) / scale));
+      // nanoseconds to whole microseconds
+      QaOutput.percentiles(metrics, stats, i, "qafd." + names[i].replace("_nanos", ""), nanos ? 1000 : 1, nanos ? "_us" : "");
     }
     metrics.put("qafd.unconverged", stats.stream().mapToLong(r -> r.getLong(5)).sum());
     rows.unpersist();
@@ -172,17 +163,17 @@ public final class QafdQaJob {
           AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
           long pushes = ret.diffusion() == null ? 0 : ret.diffusion().pushes();
           boolean unconverged = ret.diffusion() != null && !ret.diffusion().converged();
-          out.add(withStats(
+          out.add(QaOutput.append(
               QaOutput.answered(qid, g, st, ret.note(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, ret.seedNanos(), ret.diffusionNanos(), ret.touched(), pushes, ret.support().length, unconverged ? 1 : 0));
+              nodes, edges, ret.seedNanos(), ret.diffusionNanos(), (long) ret.touched(), pushes, (long) ret.support().length, unconverged ? 1L : 0L));
         } catch (QaException e) {
-          out.add(withStats(
+          out.add(QaOutput.append(
               QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, 0, 0, 0, 0, 0, 0));
+              nodes, edges, 0L, 0L, 0L, 0L, 0L, 0L));
         } catch (RuntimeException e) {
-          out.add(withStats(
+          out.add(QaOutput.append(
               QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, 0, 0, 0, 0, 0, 0));
+              nodes, edges, 0L, 0L, 0L, 0L, 0L, 0L));
         }
       }
     }
@@ -197,15 +188,5 @@ public final class QafdQaJob {
       b.edge(b.entity(k), u, null);
     }
     return b.target(u).build();
-  }
-
-  private static Row withStats(Row result, Row[] nodes, Row[] edges, long seed, long diffusion, long touched, long pushes, long support, long unconverged) {
-    Object[] v = new Object[result.size() + 8];
-    for (int i = 0; i < result.size(); i++) {
-      v[i] = result.get(i);
-    }
-    Object[] extra = {nodes, edges, seed, diffusion, touched, pushes, support, unconverged};
-    System.arraycopy(extra, 0, v, result.size(), extra.length);
-    return RowFactory.create(v);
   }
 }

@@ -13,7 +13,6 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
-import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.simgrag.SimgragRetriever;
 import io.kgrag.core.simgrag.embedded.ExemplarStore;
@@ -41,7 +40,6 @@ import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -168,14 +166,7 @@ public final class SimgragQaJob {
     List<Row> timings = rows.filter(col("nodes").isNotNull()).select("pattern_nanos", "candidate_nanos", "search_nanos", "expansions").collectAsList();
     String[] names = {"pattern", "candidates", "search"};
     for (int i = 0; i < names.length; i++) {
-      double[] v = new double[timings.size()];
-      for (int j = 0; j < v.length; j++) {
-        v[j] = timings.get(j).getLong(i);
-      }
-      Arrays.sort(v);
-      // nanoseconds to whole microseconds; no timing (NaN) gives 0
-      metrics.put("simgrag." + names[i] + "_p50_us", (long) (QaMetrics.percentile(v, 50) / 1000));
-      metrics.put("simgrag." + names[i] + "_p95_us", (long) (QaMetrics.percentile(v, 95) / 1000));
+      QaOutput.percentiles(metrics, timings, i, "simgrag." + names[i], 1000, "_us");
     }
     metrics.put("simgrag.expansions", timings.stream().mapToLong(r -> r.getLong(3)).sum());
     rows.unpersist();
@@ -210,34 +201,20 @@ public final class SimgragQaJob {
           edges = QueryGraphRows.edges(p).toArray(new Row[0]);
           GeneratedAnswer g = generator.generate(question, p, ret.candidates());
           AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
-          out.add(withTimings(
+          out.add(QaOutput.append(
               QaOutput.answered(qid, g, st, ret.note(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
               nodes, edges, patternNanos, ret.candidateNanos(), ret.searchNanos(), ret.expansions()));
         } catch (QaException e) {
-          out.add(withTimings(
+          out.add(QaOutput.append(
               QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, patternNanos, 0, 0, 0));
+              nodes, edges, patternNanos, 0L, 0L, 0L));
         } catch (RuntimeException e) {
-          out.add(withTimings(
+          out.add(QaOutput.append(
               QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, patternNanos, 0, 0, 0));
+              nodes, edges, patternNanos, 0L, 0L, 0L));
         }
       }
     }
     return out.iterator();
-  }
-
-  private static Row withTimings(Row result, Row[] nodes, Row[] edges, long pattern, long candidates, long search, long expansions) {
-    Object[] v = new Object[result.size() + 6];
-    for (int i = 0; i < result.size(); i++) {
-      v[i] = result.get(i);
-    }
-    v[result.size()] = nodes;
-    v[result.size() + 1] = edges;
-    v[result.size() + 2] = pattern;
-    v[result.size() + 3] = candidates;
-    v[result.size() + 4] = search;
-    v[result.size() + 5] = expansions;
-    return RowFactory.create(v);
   }
 }
