@@ -72,9 +72,6 @@ import java.util.SplittableRandom;
  */
 public final class DominanceTrainer {
 
-  private static final float BETA1 = 0.9f;
-  private static final float BETA2 = 0.999f;
-  private static final float EPS = 1e-8f;
   /** Stars whose Java and PyTorch forwards are compared after training. */
   private static final int CHECK_STARS = 8;
 
@@ -107,8 +104,8 @@ public final class DominanceTrainer {
         DominanceMetrics.violations(
             init.toModel(cfg.hiddenActivation(), cfg.outputActivation(), cfg.leakySlope()), data.samples);
 
-    Engine engine = pyTorch();
-    Device device = device(engine, cfg.device());
+    Engine engine = TorchSupport.pyTorch();
+    Device device = TorchSupport.device(engine, cfg.device());
     int threadsBefore = -1;
     if (cfg.threads() > 0 && Device.Type.CPU.equals(device.getDeviceType())) {
       threadsBefore = JniUtils.getNumThreads();
@@ -135,7 +132,7 @@ public final class DominanceTrainer {
       int step = 0;
       float lr = cfg.learningRate();
       int divergences = 0;
-      NDArray[] good = snapshot(params, root); // the last weights whose loss and values were finite
+      NDArray[] good = TorchSupport.snapshot(params, root); // the last weights whose loss and values were finite
       long deadline = trainStart + (long) (cfg.maxSeconds() * 1e9);
       epochs:
       for (int epoch = 0; epoch < cfg.epochs(); epoch++) {
@@ -162,19 +159,17 @@ public final class DominanceTrainer {
             try (GradientCollector gc = engine.newGradientCollector()) {
               gc.backward(losses(net, b, cfg).total);
             }
-            adam(params, mean, var, step, lr);
+            TorchSupport.adam(params, mean, var, step, lr);
           }
         }
         epochsRun++;
         double[] eval = evaluate(net, data, cfg, root);
-        if (!Double.isFinite(eval[0]) || !finite(params)) {
+        if (!Double.isFinite(eval[0]) || !TorchSupport.finite(params)) {
           // diverged (a non-finite loss or weight): back to the last finite weights, fresh Adam state,
           // half the learning rate; after 3 divergences keep the last finite weights and stop
-          restore(params, good);
-          for (int i = 0; i < params.length; i++) {
-            mean[i].set(new float[(int) mean[i].size()]);
-            var[i].set(new float[(int) var[i].size()]);
-          }
+          TorchSupport.restore(params, good);
+          TorchSupport.reset(mean);
+          TorchSupport.reset(var);
           step = 0;
           lr /= 2;
           if (++divergences > 3) {
@@ -184,7 +179,7 @@ public final class DominanceTrainer {
           }
           continue;
         }
-        copyInto(good, params);
+        TorchSupport.copyInto(good, params);
         lastEval = eval;
         history.add(eval[0]);
         boolean noContrast = cfg.lambda() == 0f && cfg.hardLambda() == 0f;
@@ -230,88 +225,6 @@ public final class DominanceTrainer {
         javaTorchDiff,
         device.toString(),
         history);
-  }
-
-  private static Engine pyTorch() {
-    try {
-      return Engine.getEngine("PyTorch");
-    } catch (RuntimeException e) {
-      throw new IllegalStateException(
-          "the DJL PyTorch engine is not available (need ai.djl.pytorch:pytorch-engine, pytorch-jni and a "
-              + "pytorch-native jar on the classpath): " + e.getMessage(),
-          e);
-    }
-  }
-
-  /** "cpu", "gpu" or "gpu:N"; GPU only when the engine reports one. */
-  static Device device(Engine engine, String spec) {
-    if ("cpu".equals(spec)) {
-      return Device.cpu();
-    }
-    int id = spec.startsWith("gpu:") ? Integer.parseInt(spec.substring(4)) : 0;
-    int gpus = engine.getGpuCount();
-    if (gpus == 0) {
-      throw new IllegalStateException(
-          "device " + spec + " requested but the PyTorch engine sees no GPU (is a CUDA flavour of "
-              + "pytorch-native on the classpath, e.g. built with -Pgpu, and a driver present?)");
-    }
-    if (id >= gpus) {
-      throw new IllegalStateException("device " + spec + " requested but only " + gpus + " GPU(s) present");
-    }
-    return Device.gpu(id);
-  }
-
-  private static NDArray[] snapshot(NDArray[] params, NDManager m) {
-    NDArray[] out = new NDArray[params.length];
-    for (int i = 0; i < params.length; i++) {
-      out[i] = params[i].stopGradient().duplicate();
-      out[i].attach(m);
-    }
-    return out;
-  }
-
-  private static void copyInto(NDArray[] target, NDArray[] source) {
-    for (int i = 0; i < target.length; i++) {
-      target[i].set(source[i].stopGradient().toFloatArray());
-    }
-  }
-
-  /** Overwrites (never multiplies: NaN stays NaN) the parameters with {@code good}, clears their gradients. */
-  private static void restore(NDArray[] params, NDArray[] good) {
-    for (int i = 0; i < params.length; i++) {
-      params[i].stopGradient().set(good[i].toFloatArray()); // same storage, no autograd
-      if (params[i].hasGradient()) {
-        NDArray g = params[i].getGradient();
-        g.set(new float[(int) g.size()]);
-      }
-    }
-  }
-
-  private static boolean finite(NDArray[] params) {
-    for (NDArray p : params) {
-      NDArray bad = p.stopGradient().isNaN().logicalOr(p.stopGradient().isInfinite());
-      if (bad.any().getBoolean()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Bias-corrected Adam, in place. Parameters and state are attached to the current sub-manager. */
-  private static void adam(NDArray[] params, NDArray[] mean, NDArray[] var, int t, float lr) {
-    float c1 = (float) (1 - Math.pow(BETA1, t));
-    float c2 = (float) (1 - Math.pow(BETA2, t));
-    for (int i = 0; i < params.length; i++) {
-      NDArray g = params[i].getGradient();
-      mean[i].muli(BETA1).addi(g.mul(1 - BETA1));
-      var[i].muli(BETA2).addi(g.square().mul(1 - BETA2));
-      NDArray stepSize = mean[i].div(c1).div(var[i].div(c2).sqrt().add(EPS)).mul(lr);
-      // update through a detached view (same storage): an in-place op on a leaf that requires grad is
-      // refused whenever the thread's grad mode is on, which DJL's GradientCollector leaves as it found it
-      // (PyTorch's default is on)
-      params[i].stopGradient().subi(stepSize);
-      g.subi(g); // PyTorch accumulates gradients: reset for the next batch
-    }
   }
 
   /** The batch's loss terms. */

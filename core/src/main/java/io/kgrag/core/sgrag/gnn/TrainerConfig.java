@@ -374,10 +374,7 @@ public final class TrainerConfig {
       if (hiddenActivation == null || outputActivation == null) {
         throw new IllegalArgumentException("activations must be given");
       }
-      if (device == null || !device.trim().toLowerCase(Locale.ROOT).matches("cpu|gpu(:\\d+)?")) {
-        throw new IllegalArgumentException("device must be cpu, gpu or gpu:N, got " + device);
-      }
-      device = device.trim().toLowerCase(Locale.ROOT);
+      device = TorchSupport.checkDeviceSpec(device);
       return new TrainerConfig(this);
     }
 
