@@ -69,6 +69,25 @@ public final class KgragConf {
   public static final String QAFD_RANDOM_SEED = "spark.kgrag.qafd.random-seed";
   public static final String QAFD_SUPPORT_THRESHOLD = "spark.kgrag.qafd.support-threshold";
   public static final String QAFD_RANK = "spark.kgrag.qafd.rank";
+  public static final String STEM_ANCHOR_CANDIDATES = "spark.kgrag.stem.anchor-candidates";
+  public static final String STEM_ANCHOR_BOOST = "spark.kgrag.stem.anchor-boost";
+  public static final String STEM_GUIDANCE_FACTOR = "spark.kgrag.stem.guidance-factor";
+  public static final String STEM_GUIDANCE = "spark.kgrag.stem.guidance";
+  public static final String STEM_THETA = "spark.kgrag.stem.theta";
+  public static final String STEM_TAU = "spark.kgrag.stem.tau";
+  public static final String STEM_MAX_BRANCH = "spark.kgrag.stem.max-branch";
+  public static final String STEM_MAX_MATCHES = "spark.kgrag.stem.max-matches";
+  public static final String STEM_STRATEGY = "spark.kgrag.stem.strategy";
+  public static final String STEM_GNN_LAYERS = "spark.kgrag.stem.gnn.layers";
+  public static final String STEM_GNN_WIDTH = "spark.kgrag.stem.gnn.width";
+  public static final String STEM_GNN_STEPS = "spark.kgrag.stem.gnn.steps";
+  public static final String STEM_GNN_LEARNING_RATE = "spark.kgrag.stem.gnn.learning-rate";
+  public static final String STEM_GNN_BATCH = "spark.kgrag.stem.gnn.batch-size";
+  public static final String STEM_GNN_SAMPLES = "spark.kgrag.stem.gnn.samples";
+  public static final String STEM_GNN_MAX_HOPS = "spark.kgrag.stem.gnn.max-hops";
+  public static final String STEM_GNN_SUBGRAPH_EDGES = "spark.kgrag.stem.gnn.subgraph-edges";
+  public static final String STEM_GNN_SEED = "spark.kgrag.stem.gnn.seed";
+  public static final String STEM_GNN_DEVICE = "spark.kgrag.stem.gnn.device";
 
   private final SparkConf conf;
 
@@ -338,6 +357,74 @@ public final class KgragConf {
     } catch (IllegalArgumentException e) {
       throw new UserInputException("bad QAFD-RAG configuration (spark.kgrag.qafd.*): " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * STEM retrieval settings (defaults {@link io.kgrag.core.stem.StemRetriever.Config#DEFAULT}, the paper's):
+   * labels searched per question entity ({@value #STEM_ANCHOR_CANDIDATES}, 50), λ ({@value #STEM_ANCHOR_BOOST},
+   * 1.5), K' ({@value #STEM_GUIDANCE_FACTOR}, 4), θ ({@value #STEM_THETA}, 0.6), τ ({@value #STEM_TAU}, 0.5),
+   * Breadth's edges per step ({@value #STEM_MAX_BRANCH}) and matches per trace ({@value #STEM_MAX_MATCHES}),
+   * and the strategy ({@value #STEM_STRATEGY}: auto, each plan's own; precision or breadth for all).
+   */
+  public io.kgrag.core.stem.StemRetriever.Config stemConfig() {
+    io.kgrag.core.stem.StemRetriever.Config d = io.kgrag.core.stem.StemRetriever.Config.DEFAULT;
+    String strategy = get(STEM_STRATEGY, "auto").strip().toLowerCase(java.util.Locale.ROOT);
+    io.kgrag.core.stem.Strategy forced;
+    if (strategy.equals("auto")) {
+      forced = null;
+    } else {
+      try {
+        forced = io.kgrag.core.stem.Strategy.parse(strategy);
+      } catch (IllegalArgumentException e) {
+        throw new UserInputException("configuration " + STEM_STRATEGY + "=" + strategy + " is not known: use auto, precision or breadth");
+      }
+    }
+    try {
+      return new io.kgrag.core.stem.StemRetriever.Config(
+          getInt(STEM_ANCHOR_CANDIDATES, d.anchorCandidates()),
+          getDouble(STEM_ANCHOR_BOOST, d.anchorBoost()),
+          getInt(STEM_GUIDANCE_FACTOR, d.guidanceFactor()),
+          new io.kgrag.core.stem.StructureTracer.Config(
+              getDouble(STEM_THETA, d.tracing().theta()), getDouble(STEM_TAU, d.tracing().tau()),
+              getInt(STEM_MAX_BRANCH, d.tracing().maxBranch()), getInt(STEM_MAX_MATCHES, d.tracing().maxMatches())),
+          forced);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad STEM configuration (spark.kgrag.stem.*): " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The Triple-GNN's training configuration ({@code spark.kgrag.stem.gnn.*}; defaults
+   * {@link io.kgrag.core.stem.gnn.TripleGnnConfig#defaults()}, sized for a 2-core machine).
+   */
+  public io.kgrag.core.stem.gnn.TripleGnnConfig stemGnnConfig() {
+    io.kgrag.core.stem.gnn.TripleGnnConfig d = io.kgrag.core.stem.gnn.TripleGnnConfig.defaults();
+    try {
+      return d.toBuilder()
+          .layers(getInt(STEM_GNN_LAYERS, d.layers()))
+          .width(getInt(STEM_GNN_WIDTH, d.width()))
+          .steps(getInt(STEM_GNN_STEPS, d.steps()))
+          .learningRate((float) getDouble(STEM_GNN_LEARNING_RATE, d.learningRate()))
+          .batchSize(getInt(STEM_GNN_BATCH, d.batchSize()))
+          .samples(getInt(STEM_GNN_SAMPLES, d.samples()))
+          .maxHops(getInt(STEM_GNN_MAX_HOPS, d.maxHops()))
+          .maxSubgraphEdges(getInt(STEM_GNN_SUBGRAPH_EDGES, d.maxSubgraphEdges()))
+          .seed(getInt(STEM_GNN_SEED, (int) d.seed()))
+          .device(get(STEM_GNN_DEVICE, d.device()))
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad Triple-GNN configuration (spark.kgrag.stem.gnn.*): " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether STEM uses the Triple-GNN's guidance graph ({@value #STEM_GUIDANCE}: gnn, the default, or none). */
+  public boolean stemGuidance() {
+    String v = get(STEM_GUIDANCE, "gnn").strip().toLowerCase(java.util.Locale.ROOT);
+    return switch (v) {
+      case "gnn" -> true;
+      case "none" -> false;
+      default -> throw new UserInputException("configuration " + STEM_GUIDANCE + "=" + v + " is not known: use gnn or none");
+    };
   }
 
   /** Stars sampled for training ({@value #GNN_TRAIN_STARS}, default 4,000). */

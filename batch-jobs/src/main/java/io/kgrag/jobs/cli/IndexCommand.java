@@ -23,13 +23,14 @@ import picocli.CommandLine.Option;
     description = {
       "Builds the knowledge graph from triples into Delta tables, then its indexes.",
       "Stages, in order: ingest (triples -> entities, relations, ingest_rejects), embed (label embeddings),",
-      "gnn (dominance GNN -> gnn_models, node_dominance), paths (paths of length l), path-index (partitioned R*-trees).",
+      "gnn (dominance GNN -> gnn_models, node_dominance), paths (paths of length l), path-index (partitioned R*-trees),",
+      "stem-gnn (STEM's Triple-GNN, trained on random walks over the graph -> gnn_models).",
       "Each stage can run alone (--stages embed) or be skipped (--skip embed); re-running a stage on the same",
       "input gives the same tables."
     })
 public final class IndexCommand implements Callable<Integer> {
   /** Every stage, in the order they run. */
-  public static final List<String> STAGES = List.of("ingest", "embed", "gnn", "paths", "path-index");
+  public static final List<String> STAGES = List.of("ingest", "embed", "gnn", "paths", "path-index", "stem-gnn");
 
   @Mixin JobOptions job = new JobOptions();
 

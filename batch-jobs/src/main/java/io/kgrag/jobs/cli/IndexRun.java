@@ -11,6 +11,7 @@ import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.jobs.sgrag.GnnStage;
 import io.kgrag.jobs.sgrag.PathIndexStage;
 import io.kgrag.jobs.sgrag.PathsStage;
+import io.kgrag.jobs.stem.StemGnnStage;
 import java.util.Collection;
 
 /**
@@ -68,6 +69,8 @@ final class IndexRun {
         return new EmbedStage(catalog).run(embedder);
       case "gnn":
         return new GnnStage(catalog, embedder.modelId(), conf.trainerConfig(), conf.gnnTrainStars()).run();
+      case "stem-gnn":
+        return new StemGnnStage(catalog, embedder, conf.stemGnnConfig()).run();
       case "paths":
         return new PathsStage(catalog, pathLength).run();
       case "path-index":

@@ -12,6 +12,8 @@ import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.qafd.QafdComponents;
 import io.kgrag.jobs.qafd.QafdQaJob;
+import io.kgrag.jobs.stem.StemComponents;
+import io.kgrag.jobs.stem.StemQaJob;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.simgrag.SimgragComponents;
 import io.kgrag.jobs.simgrag.SimgragQaJob;
@@ -28,7 +30,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Reads questions (ERQA csv qid,query,answer; MetaQA question<TAB>a1|a2; jsonl; or a Delta table) into",
-      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag), SimGRAG (--method simgrag) or QAFD-RAG (--method qafd) and",
+      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag), SimGRAG (--method simgrag), QAFD-RAG (--method qafd) or STEM (--method stem) and",
       "writes kgrag.query_graphs, kgrag.answers (one row per question) and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
       "--extractor llm / --generator llm ask the OpenAI-compatible endpoint of spark.kgrag.llm.* (key from the",
       "environment variable spark.kgrag.llm.api-key-env names); replies are kept in kgrag.llm_cache for re-runs.",
@@ -46,7 +48,7 @@ public final class QaCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "<fmt>", description = "csv, metaqa, jsonl or delta. Default: from the file extension.")
   String format;
 
-  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag, simgrag or qafd. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag, simgrag, qafd or stem. Default: ${DEFAULT-VALUE}.")
   String method;
 
   @Option(
@@ -66,7 +68,7 @@ public final class QaCommand implements Callable<Integer> {
   @Option(
       names = "--exemplars",
       paramLabel = "<file>",
-      description = "simgrag: labelled questions with patterns (JSON lines from `kgrag exemplars`) for the embedded query-to-pattern; without them every question gets the embedded extractor's star pattern.")
+      description = "simgrag and stem: labelled questions with patterns (JSON lines from `kgrag exemplars`) for the embedded query-to-pattern; without them every question gets the embedded extractor's star pattern.")
   String exemplars;
 
   @Option(names = "--path-length", defaultValue = "1", paramLabel = "<l>", description = "Length of the indexed paths to use. Default: ${DEFAULT-VALUE}.")
@@ -81,11 +83,11 @@ public final class QaCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     String m = method.strip().toLowerCase(Locale.ROOT);
-    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD)) {
-      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag, qafd");
+    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD) && !m.equals(StemQaJob.METHOD)) {
+      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag, qafd, stem");
     }
-    if (exemplars != null && !m.equals(SimgragQaJob.METHOD)) {
-      throw new UserInputException("--exemplars is for --method simgrag");
+    if (exemplars != null && !m.equals(SimgragQaJob.METHOD) && !m.equals(StemQaJob.METHOD)) {
+      throw new UserInputException("--exemplars is for --method simgrag and --method stem");
     }
     boolean llmExtractor = kind("--extractor", extractor, "embedded");
     boolean llmGenerator = kind("--generator", generator, "extractive");
@@ -97,7 +99,11 @@ public final class QaCommand implements Callable<Integer> {
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
     QaMethod qa;
-    if (m.equals(QafdQaJob.METHOD)) {
+    if (m.equals(StemQaJob.METHOD)) {
+      StemQaJob.Options options =
+          new StemQaJob.Options(exemplars, minSimilarity, parts, conf.stemConfig(), conf.patternByExampleConfig(), conf.stemGuidance());
+      qa = new StemQaJob(catalog, embedder).method(options, new StemComponents(llm, llmExtractor, llmGenerator));
+    } else if (m.equals(QafdQaJob.METHOD)) {
       QafdQaJob.Options options = new QafdQaJob.Options(minSimilarity, parts, conf.qafdConfig());
       qa = new QafdQaJob(catalog, embedder).method(options, new QafdComponents(llm, llmExtractor, llmGenerator));
     } else if (m.equals(SimgragQaJob.METHOD)) {

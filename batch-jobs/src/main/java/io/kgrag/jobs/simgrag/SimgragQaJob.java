@@ -103,7 +103,7 @@ public final class SimgragQaJob {
    */
   SimgragContext context(Options options) {
     LabelVectors.requireTables(catalog, "kgrag qa --method simgrag");
-    List<Exemplar> exemplars = options.exemplars() == null ? List.of() : readExemplars(options.exemplars());
+    List<Exemplar> exemplars = options.exemplars() == null ? List.of() : readExemplars(spark, options.exemplars());
     long t0 = System.nanoTime();
     KnowledgeGraph graph = GraphLoader.load(catalog);
     long tGraph = System.nanoTime();
@@ -132,7 +132,12 @@ public final class SimgragQaJob {
         graph, labelIndex, keyVectors, relationVectors, store, embedder, options.minSimilarity(), options.config(), options.patternConfig());
   }
 
-  private List<Exemplar> readExemplars(String path) {
+  /**
+   * The exemplars of a JSON-lines file written by {@code kgrag exemplars} (any path Spark reads).
+   *
+   * @throws UserInputException when the file cannot be read, holds a bad line or no exemplar
+   */
+  public static List<Exemplar> readExemplars(SparkSession spark, String path) {
     List<String> lines;
     try {
       lines = spark.read().textFile(path).collectAsList();

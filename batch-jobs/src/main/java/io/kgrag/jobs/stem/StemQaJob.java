@@ -1,0 +1,211 @@
+package io.kgrag.jobs.stem;
+
+import static org.apache.spark.sql.functions.col;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.llm.ChatLedger;
+import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.simgrag.embedded.ExemplarStore;
+import io.kgrag.core.simgrag.embedded.PatternByExample;
+import io.kgrag.core.simgrag.exemplar.Exemplar;
+import io.kgrag.core.stem.Decomposer;
+import io.kgrag.core.stem.GuidanceModel;
+import io.kgrag.core.stem.SchemaPlan;
+import io.kgrag.core.stem.StemRetriever;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.GraphLoader;
+import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.LabelVectors;
+import io.kgrag.jobs.qa.LlmCacheRows;
+import io.kgrag.jobs.qa.QaMethod;
+import io.kgrag.jobs.qa.QaOutput;
+import io.kgrag.jobs.qa.SharedContext;
+import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.simgrag.SimgragQaJob;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * STEM question answering over a whole table of questions ({@code kgrag qa --method stem}): one pass over
+ * the question partitions, each question decomposed into schema plans ({@link Decomposer}), each plan's
+ * guidance graph scored by the Triple-GNN trained by {@code kgrag index --stages stem-gnn}, its entities
+ * anchored and its schema traced through the broadcast graph ({@link StemRetriever}), and the answer taken
+ * from the traced bindings (or written by the LLM from the reasoning chains).
+ *
+ * <p>Needs the ingest and embed tables, and the Triple-GNN in {@code gnn_models} unless
+ * {@code spark.kgrag.stem.guidance=none}. Answers, evidence (the answer's traced branch) and schema graphs
+ * (as query graphs; the first plan) go to the same tables as every method's with {@code method = 'stem'}.
+ * The runs table's qa row gets per-question p50/p95 of the decomposition, guidance, anchoring and tracing
+ * times (µs) and of the edges matched, and the count of traces cut by the match budget.
+ */
+public final class StemQaJob {
+  public static final String METHOD = "stem";
+
+  private static final StructType ROWS =
+      QaOutput.RESULTS
+          .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
+          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
+          .add("decompose_nanos", DataTypes.LongType, false)
+          .add("guidance_nanos", DataTypes.LongType, false)
+          .add("anchor_nanos", DataTypes.LongType, false)
+          .add("trace_nanos", DataTypes.LongType, false)
+          .add("matches", DataTypes.LongType, false)
+          .add("truncated", DataTypes.LongType, false);
+
+  /**
+   * Options of one run.
+   *
+   * @param exemplars the exemplar file (JSON lines, {@code kgrag exemplars}) or null for none
+   * @param guidance whether to use the Triple-GNN's guidance graph (false: the paper's w/o I_Ent and I_Tri)
+   */
+  public record Options(
+      String exemplars, double minSimilarity, int partitions, StemRetriever.Config config, PatternByExample.Config patternConfig, boolean guidance)
+      implements java.io.Serializable {}
+
+  private final SparkSession spark;
+  private final Catalog catalog;
+  private final EmbedderSpec embedder;
+
+  public StemQaJob(Catalog catalog, EmbedderSpec embedder) {
+    this.spark = catalog.spark();
+    this.catalog = catalog;
+    this.embedder = embedder;
+  }
+
+  public QaMethod method(Options options, StemComponents components) {
+    return QaMethod.of(METHOD, components.extractorName(), components.generatorName(), components.llm(),
+        (questions, dataset, runId) -> run(questions, dataset, runId, options, components));
+  }
+
+  /**
+   * Loads the graph, label embeddings, exemplars and the Triple-GNN.
+   *
+   * @throws UserInputException when a table or the model is missing, or the exemplar file is unreadable
+   */
+  StemContext context(Options options) {
+    String command = "kgrag qa --method stem";
+    LabelVectors.requireTables(catalog, command);
+    List<Exemplar> exemplars = options.exemplars() == null ? List.of() : SimgragQaJob.readExemplars(spark, options.exemplars());
+    long t0 = System.nanoTime();
+    KnowledgeGraph graph = GraphLoader.load(catalog);
+    long tGraph = System.nanoTime();
+    LabelVectors vectors = LabelVectors.load(catalog, embedder, command);
+    long tVectors = System.nanoTime();
+    GuidanceModel guidance = options.guidance() ? StemGnnStage.load(catalog, embedder.modelId(), vectors.relationVectors()) : GuidanceModel.NONE;
+    long tModel = System.nanoTime();
+    byte[] labelIndex = LabelIndex.build(vectors.entries(), 64, Math.max(64, 2 * options.config().anchorCandidates())).toBytes();
+    long tIndex = System.nanoTime();
+    ExemplarStore store = null;
+    if (!exemplars.isEmpty()) {
+      try (Embedder e = embedder.open()) {
+        store = ExemplarStore.build(exemplars, e, 64);
+      }
+    }
+    long tEnd = System.nanoTime();
+    RunLog.progress(String.format(Locale.ROOT,
+        "stem context: %,d nodes, %,d edges, %,d labels, %,d relations, %s, guidance %s in %.1f s (graph %.1f s, model %.1f s, vectors %.1f s, label index %.1f s, exemplars %.1f s)",
+        graph.nodeCount(), graph.edgeCount(), vectors.entries().size(), vectors.relationVectors().size(),
+        store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars", store.exemplars()), guidance.describe(),
+        (tEnd - t0) / 1e9, (tGraph - t0) / 1e9, (tModel - tVectors) / 1e9, (tVectors - tGraph) / 1e9, (tIndex - tModel) / 1e9, (tEnd - tIndex) / 1e9));
+    return new StemContext(graph, labelIndex, vectors.keyVectors(), vectors.relationVectors(), store, guidance, embedder, options.minSimilarity(),
+        options.config(), options.patternConfig());
+  }
+
+  /** Answers every row of {@code questions} and writes the run's query graphs, evidence and answers. */
+  public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, StemComponents components) {
+    SharedContext<StemContext> bc = SharedContext.broadcast(spark, context(options));
+    LlmConfig llm = components.llm();
+    Dataset<Row> rows =
+        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
+            .mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(ROWS))
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    String[] resultCols = QaOutput.RESULTS.fieldNames();
+    QaMethod.Summary s =
+        QaOutput.write(
+            catalog, METHOD, dataset, runId, components.extractorName(), questions,
+            rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
+            rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
+            llm == null ? null : rows.select("item_key", "llm"), llm);
+    String[] names = {"decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"};
+    List<Row> stats = rows.filter(col("nodes").isNotNull()).select(col(names[0]), col(names[1]), col(names[2]), col(names[3]), col(names[4]), col("truncated")).collectAsList();
+    Map<String, Long> metrics = new LinkedHashMap<>();
+    for (int i = 0; i < names.length; i++) {
+      boolean nanos = names[i].endsWith("_nanos");
+      QaOutput.percentiles(metrics, stats, i, "stem." + names[i].replace("_nanos", ""), nanos ? 1000 : 1, nanos ? "_us" : "");
+    }
+    metrics.put("stem.truncated", stats.stream().mapToLong(r -> r.getLong(5)).sum());
+    rows.unpersist();
+    bc.destroy();
+    return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
+  }
+
+  private static Iterator<Row> answerPartition(StemContext ctx, StemComponents components, Iterator<Row> it) {
+    List<Row> in = new ArrayList<>();
+    it.forEachRemaining(in::add);
+    List<Row> out = new ArrayList<>();
+    LlmConfig llm = components.llm();
+    ChatLedger ledger = llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(in, "cached", llm.model()));
+    try (Embedder embedder = ctx.lazyEmbedder()) {
+      Decomposer decomposer = components.decomposer(ctx, embedder, ledger == null ? null : ledger.client());
+      AnswerGenerator generator = components.generator(ledger == null ? null : ledger.client());
+      StemRetriever.Session retriever = ctx.retriever().session(ctx.vectors(embedder));
+      for (Row r : in) {
+        String qid = r.getString(1);
+        String question = r.getString(2);
+        Object itemKey = r.get(3);
+        long t0 = System.nanoTime();
+        long decomposeNanos = 0;
+        Row[] nodes = null;
+        Row[] edges = null;
+        try {
+          List<SchemaPlan> plans = decomposer.decompose(question);
+          decomposeNanos = System.nanoTime() - t0;
+          if (plans.isEmpty()) {
+            throw new QaException(AnswerStatus.UNABLE, "no schema plan: the question mentions no entity of the graph");
+          }
+          SchemaPlan first = plans.get(0);
+          nodes = QueryGraphRows.nodes(first.schema(), i -> first.schema().node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(first.schema().node(i).label()))
+              .toArray(new Row[0]);
+          edges = QueryGraphRows.edges(first.schema()).toArray(new Row[0]);
+          StemRetriever.Result ret = retriever.retrieve(plans);
+          GeneratedAnswer g = generator.generate(question, first.schema(), ret.candidates());
+          AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
+          String note = first.strategy().word() + ", " + plans.size() + " plan" + (plans.size() == 1 ? "" : "s") + (ret.note() == null ? "" : "; " + ret.note());
+          out.add(QaOutput.append(
+              QaOutput.answered(qid, g, st, note, (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, decomposeNanos, ret.guidanceNanos(), ret.anchorNanos(), ret.traceNanos(), (long) ret.matches(), (long) ret.truncated()));
+        } catch (QaException e) {
+          out.add(QaOutput.append(
+              QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, decomposeNanos, 0L, 0L, 0L, 0L, 0L));
+        } catch (RuntimeException e) {
+          out.add(QaOutput.append(
+              QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
+              nodes, edges, decomposeNanos, 0L, 0L, 0L, 0L, 0L));
+        }
+      }
+    }
+    return out.iterator();
+  }
+}
