@@ -24,6 +24,12 @@ import java.util.SplittableRandom;
  * k from 1 in walk order (a node keeps its placeholder in every triple). The answer is the last masked
  * node, i.e. the walk's final node. Training labels (eq 42): 1 for every walk node, 0 for the other nodes
  * of the sample's {@link GnnSubgraph}.
+ *
+ * <p>Stars (kgrag's addition): with probability {@value #STAR} a sample is instead a star, the shape of
+ * multi-constraint questions ("which disease is treated with massage and causes hypertension"), which a
+ * walk branching with probability 0.1 rarely gives: a centre uniform over the nodes with at least two
+ * neighbours, 2 to 4 of its neighbours (uniform entries to distinct nodes) as the question entities, the
+ * centre masked as [ENT1] and the answer.
  */
 public final class RandomWalkSampler {
 
@@ -31,6 +37,8 @@ public final class RandomWalkSampler {
   static final double BRANCH = 0.1;
   /** Probability of a second question entity on walks of 3 or more nodes. */
   static final double SECOND_QUESTION = 0.3;
+  /** Share of star samples. */
+  static final double STAR = 0.3;
 
   private RandomWalkSampler() {}
 
@@ -62,7 +70,7 @@ public final class RandomWalkSampler {
     SplittableRandom r = new SplittableRandom(seed);
     long attempts = 20L * count + 100;
     for (long a = 0; a < attempts && out.size() < count; a++) {
-      WalkSample s = walk(g, starts[r.nextInt(n)], 1 + r.nextInt(maxHops), r);
+      WalkSample s = r.nextDouble() < STAR ? star(g, starts[r.nextInt(n)], r) : walk(g, starts[r.nextInt(n)], 1 + r.nextInt(maxHops), r);
       if (s != null) {
         out.add(s);
       }
@@ -129,6 +137,35 @@ public final class RandomWalkSampler {
         masked.stream().mapToInt(Integer::intValue).toArray(),
         last,
         schema);
+  }
+
+  /** A star around {@code centre}: 2 to 4 distinct neighbours as question entities, the centre the answer; null below 2. */
+  private static WalkSample star(KnowledgeGraph g, int centre, SplittableRandom r) {
+    int distinct = g.degree(centre);
+    if (distinct < 2) {
+      return null;
+    }
+    int want = 2 + r.nextInt(Math.min(3, distinct - 1));
+    LinkedHashSet<Integer> visited = new LinkedHashSet<>();
+    visited.add(centre);
+    List<KnowledgeGraph.Edge> triples = new ArrayList<>();
+    List<Integer> question = new ArrayList<>();
+    for (int i = 0; i < want; i++) {
+      int k = pick(g, centre, visited, r);
+      if (k < 0) {
+        break;
+      }
+      int q = g.entryNeighbour(centre, k);
+      visited.add(q);
+      question.add(q);
+      triples.add(edge(g, centre, k));
+    }
+    Map<Integer, Integer> placeholder = Map.of(centre, 1);
+    List<SchemaTriple> schema = new ArrayList<>(triples.size());
+    for (KnowledgeGraph.Edge e : triples) {
+      schema.add(new SchemaTriple(term(e.src(), placeholder), e.relation(), term(e.dst(), placeholder)));
+    }
+    return new WalkSample(triples, question.stream().mapToInt(Integer::intValue).toArray(), new int[] {centre}, centre, schema);
   }
 
   private static SchemaTriple.Term term(int node, Map<Integer, Integer> placeholder) {

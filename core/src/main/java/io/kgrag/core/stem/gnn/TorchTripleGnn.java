@@ -1,6 +1,8 @@
 package io.kgrag.core.stem.gnn;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.pytorch.engine.PtNDArray;
+import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -111,6 +113,9 @@ final class TorchTripleGnn {
     NDArray msgRel;
     /** Sparse (nodes × messages) mean-aggregation matrix, or null when there is no message. */
     NDArray agg;
+    /** The sparse matrix's index (2 × messages) and values, kept alive as long as it is. */
+    NDArray aggIndex;
+    NDArray aggValues;
     /** Offset of each sample's local node 0 in the batch, plus the total at the end. */
     int[] offsets;
   }
@@ -194,7 +199,12 @@ final class TorchTripleGnn {
     if (e2 > 0) {
       in.msgSrc = m.create(src);
       in.msgRel = m.create(rel);
-      in.agg = m.createCoo(FloatBuffer.wrap(val), idx, new Shape(n, e2));
+      // not NDManager.createCoo: it closes its index and value arrays after building the sparse tensor, whose
+      // storage still points at them, so backward later read freed memory ("addmm: index out of column
+      // bound"); these two stay attached to the batch's manager until the batch is done
+      in.aggIndex = m.create(idx);
+      in.aggValues = m.create(FloatBuffer.wrap(val), new Shape(e2));
+      in.agg = JniUtils.createSparseCoo((PtNDArray) in.aggIndex, (PtNDArray) in.aggValues, new Shape(n, e2));
     }
     return in;
   }

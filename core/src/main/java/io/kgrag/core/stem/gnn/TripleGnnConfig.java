@@ -117,7 +117,7 @@ public final class TripleGnnConfig implements Serializable {
     return subgraphHops == 0 ? layers : subgraphHops;
   }
 
-  /** Edge cap of each sample's subgraph, default 20000 (paper: RoG's per-question subgraphs). */
+  /** Edge cap of each sample's subgraph (and of each question's at inference), default 5000 (paper: RoG's per-question subgraphs, a few thousand triples); it bounds the cost of a forward pass. */
   public int maxSubgraphEdges() {
     return maxSubgraphEdges;
   }
@@ -184,7 +184,7 @@ public final class TripleGnnConfig implements Serializable {
     private int heldOut = 200;
     private int maxHops = 3;
     private int subgraphHops = 0;
-    private int maxSubgraphEdges = 20000;
+    private int maxSubgraphEdges = 5000;
     private int negativesPerPositive = 0;
     private long seed = 42;
     private String device = "cpu";

@@ -33,6 +33,7 @@ class RandomWalkSamplerTest {
   @Test
   void masksAndPlaceholdersAreConsistent() {
     int second = 0;
+    int stars = 0;
     for (WalkSample s : RandomWalkSampler.sample(G, 500, 3, 2)) {
       int[] walk = s.walkNodes();
       assertEquals(walk.length, new HashSet<>(Arrays.stream(walk).boxed().toList()).size(), "a node repeats");
@@ -44,8 +45,14 @@ class RandomWalkSamplerTest {
       assertEquals(onWalk, new HashSet<>(Arrays.stream(walk).boxed().toList()));
       int[] q = s.questionNodes();
       int[] m = s.masked();
-      assertTrue(q.length == 1 || q.length == 2);
-      second += q.length - 1;
+      assertTrue(q.length >= 1 && q.length <= 4, "question entities: " + q.length);
+      if (m.length == 1 && q.length >= 2 && s.walk().stream().allMatch(e -> e.src() == s.answer() || e.dst() == s.answer())) {
+        stars++; // a star: every question entity one edge from the answer
+        assertEquals(q.length, s.walk().size());
+      } else {
+        assertTrue(q.length <= 2, "a walk has one or two question entities");
+        second += q.length - 1;
+      }
       assertTrue(m.length >= 1);
       assertEquals(m[m.length - 1], s.answer()); // the answer is the last masked node
       assertTrue(Arrays.stream(q).noneMatch(v -> v == s.answer()));
@@ -69,6 +76,7 @@ class RandomWalkSamplerTest {
       }
     }
     assertTrue(second > 20, "second question entities: " + second);
+    assertTrue(stars > 100 && stars < 200, "stars (about 30 %): " + stars);
   }
 
   private static void checkTerm(int node, SchemaTriple.Term t, Map<Integer, Integer> placeholder) {

@@ -22,7 +22,7 @@ class TripleGnnConfigTest {
     assertEquals(3, c.maxHops());
     assertEquals(3, c.subgraphHops()); // = layers
     assertEquals(5, c.toBuilder().layers(5).build().subgraphHops());
-    assertEquals(20000, c.maxSubgraphEdges());
+    assertEquals(5000, c.maxSubgraphEdges());
     assertEquals(0, c.negativesPerPositive());
     assertEquals(42, c.seed());
     assertEquals("cpu", c.device());
