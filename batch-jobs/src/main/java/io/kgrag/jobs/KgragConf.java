@@ -364,11 +364,15 @@ public final class KgragConf {
    * labels searched per question entity ({@value #STEM_ANCHOR_CANDIDATES}, 50), λ ({@value #STEM_ANCHOR_BOOST},
    * 1.5), K' ({@value #STEM_GUIDANCE_FACTOR}, 4), θ ({@value #STEM_THETA}, 0.6), τ ({@value #STEM_TAU}, 0.5),
    * Breadth's edges per step ({@value #STEM_MAX_BRANCH}) and matches per trace ({@value #STEM_MAX_MATCHES}),
-   * and the strategy ({@value #STEM_STRATEGY}: auto, each plan's own; precision or breadth for all).
+   * and the strategy ({@value #STEM_STRATEGY}: breadth, the default, or precision for every plan; auto for each
+   * plan's own, the paper's adaptive choice).
    */
   public io.kgrag.core.stem.StemRetriever.Config stemConfig() {
     io.kgrag.core.stem.StemRetriever.Config d = io.kgrag.core.stem.StemRetriever.Config.DEFAULT;
-    String strategy = get(STEM_STRATEGY, "auto").strip().toLowerCase(java.util.Locale.ROOT);
+    // Breadth by default: on ERQA dev, Precision's greedy first hop from each entity (the decomposer's
+    // choice for one-answer questions) reached Hit@1 22.1 % against Breadth's 50.5 % (bench/RESULTS.md "stem");
+    // the paper's Table 11 has threshold-only selection at or above the adaptive strategy's Hit@1 on CWQ too
+    String strategy = get(STEM_STRATEGY, "breadth").strip().toLowerCase(java.util.Locale.ROOT);
     io.kgrag.core.stem.Strategy forced;
     if (strategy.equals("auto")) {
       forced = null;
