@@ -11,13 +11,13 @@ import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
-import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.qafd.QafdRetriever;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.AnswerLoop;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
@@ -139,45 +139,29 @@ public final class QafdQaJob {
   private static Iterator<Row> answerPartition(QafdContext ctx, QafdComponents components, Iterator<Row> it) {
     List<Row> in = new ArrayList<>();
     it.forEachRemaining(in::add);
-    List<Row> out = new ArrayList<>();
     LlmConfig llm = components.llm();
     ChatLedger ledger = llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(in, "cached", llm.model()));
     try (Embedder embedder = ctx.lazyEmbedder()) {
       QafdComponents.KeywordSource keywords = components.keywords(ctx, embedder, ledger == null ? null : ledger.client());
       AnswerGenerator generator = components.generator(ledger == null ? null : ledger.client());
       QafdRetriever.Session retriever = ctx.retriever().session(embedder);
-      for (Row r : in) {
-        String qid = r.getString(1);
-        String question = r.getString(2);
-        Object itemKey = r.get(3);
-        long t0 = System.nanoTime();
-        Row[] nodes = null;
-        Row[] edges = null;
-        try {
-          QafdComponents.Extracted x = keywords.extract(question);
-          QueryGraph qg = x.queryGraph() != null ? x.queryGraph() : keywordStar(x.keywords().low());
-          nodes = QueryGraphRows.nodes(qg, i -> qg.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(qg.node(i).label())).toArray(new Row[0]);
-          edges = QueryGraphRows.edges(qg).toArray(new Row[0]);
-          QafdRetriever.Result ret = retriever.retrieve(question, x.keywords(), x.queryGraph());
-          GeneratedAnswer g = generator.generate(question, qg, ret.candidates());
-          AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
-          long pushes = ret.diffusion() == null ? 0 : ret.diffusion().pushes();
-          boolean unconverged = ret.diffusion() != null && !ret.diffusion().converged();
-          out.add(QaOutput.append(
-              QaOutput.answered(qid, g, st, ret.note(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, ret.seedNanos(), ret.diffusionNanos(), (long) ret.touched(), pushes, (long) ret.support().length, unconverged ? 1L : 0L));
-        } catch (QaException e) {
-          out.add(QaOutput.append(
-              QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, 0L, 0L, 0L, 0L, 0L, 0L));
-        } catch (RuntimeException e) {
-          out.add(QaOutput.append(
-              QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, 0L, 0L, 0L, 0L, 0L, 0L));
-        }
-      }
+      return AnswerLoop.run(in, ledger, 6, (question, p) -> {
+        QafdComponents.Extracted x = keywords.extract(question);
+        QueryGraph qg = x.queryGraph() != null ? x.queryGraph() : keywordStar(x.keywords().low());
+        p.queryGraph(
+            QueryGraphRows.nodes(qg, i -> qg.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(qg.node(i).label())).toArray(new Row[0]),
+            QueryGraphRows.edges(qg).toArray(new Row[0]));
+        QafdRetriever.Result ret = retriever.retrieve(question, x.keywords(), x.queryGraph());
+        GeneratedAnswer g = generator.generate(question, qg, ret.candidates());
+        p.extra(0, ret.seedNanos());
+        p.extra(1, ret.diffusionNanos());
+        p.extra(2, ret.touched());
+        p.extra(3, ret.diffusion() == null ? 0 : ret.diffusion().pushes());
+        p.extra(4, ret.support().length);
+        p.extra(5, ret.diffusion() != null && !ret.diffusion().converged() ? 1 : 0);
+        return new AnswerLoop.Outcome(g, g.unable() ? AnswerStatus.UNABLE : ret.status(), ret.note());
+      }).iterator();
     }
-    return out.iterator();
   }
 
   /** The LLM's low-level keywords as a star around the unknown answer (what the query_graphs table shows). */

@@ -11,7 +11,6 @@ import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
-import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.simgrag.SimgragRetriever;
@@ -22,6 +21,7 @@ import io.kgrag.core.simgrag.exemplar.ExemplarFile;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.AnswerLoop;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
@@ -182,44 +182,27 @@ public final class SimgragQaJob {
   private static Iterator<Row> answerPartition(SimgragContext ctx, SimgragComponents components, Iterator<Row> it) {
     List<Row> in = new ArrayList<>();
     it.forEachRemaining(in::add);
-    List<Row> out = new ArrayList<>();
     LlmConfig llm = components.llm();
     ChatLedger ledger = llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(in, "cached", llm.model()));
     try (Embedder embedder = ctx.lazyEmbedder()) {
       SimgragComponents.PatternSource patterns = components.patterns(ctx, embedder, ledger == null ? null : ledger.client());
       AnswerGenerator generator = components.generator(ledger == null ? null : ledger.client());
       SimgragRetriever.Session retriever = ctx.retriever().session(embedder);
-      for (Row r : in) {
-        String qid = r.getString(1);
-        String question = r.getString(2);
-        Object itemKey = r.get(3);
+      return AnswerLoop.run(in, ledger, 4, (question, progress) -> {
         long t0 = System.nanoTime();
-        long patternNanos = 0;
-        Row[] nodes = null;
-        Row[] edges = null;
-        try {
-          List<QueryGraph> ps = patterns.patterns(question);
-          patternNanos = System.nanoTime() - t0;
-          SimgragRetriever.Result ret = retriever.retrieve(ps);
-          QueryGraph p = ret.pattern();
-          nodes = QueryGraphRows.nodes(p, i -> p.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(p.node(i).label())).toArray(new Row[0]);
-          edges = QueryGraphRows.edges(p).toArray(new Row[0]);
-          GeneratedAnswer g = generator.generate(question, p, ret.candidates());
-          AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
-          out.add(QaOutput.append(
-              QaOutput.answered(qid, g, st, ret.note(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, patternNanos, ret.candidateNanos(), ret.searchNanos(), ret.expansions()));
-        } catch (QaException e) {
-          out.add(QaOutput.append(
-              QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, patternNanos, 0L, 0L, 0L));
-        } catch (RuntimeException e) {
-          out.add(QaOutput.append(
-              QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, patternNanos, 0L, 0L, 0L));
-        }
-      }
+        List<QueryGraph> ps = patterns.patterns(question);
+        progress.extra(0, System.nanoTime() - t0);
+        SimgragRetriever.Result ret = retriever.retrieve(ps);
+        QueryGraph p = ret.pattern();
+        progress.queryGraph(
+            QueryGraphRows.nodes(p, i -> p.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(p.node(i).label())).toArray(new Row[0]),
+            QueryGraphRows.edges(p).toArray(new Row[0]));
+        GeneratedAnswer g = generator.generate(question, p, ret.candidates());
+        progress.extra(1, ret.candidateNanos());
+        progress.extra(2, ret.searchNanos());
+        progress.extra(3, ret.expansions());
+        return new AnswerLoop.Outcome(g, g.unable() ? AnswerStatus.UNABLE : ret.status(), ret.note());
+      }).iterator();
     }
-    return out.iterator();
   }
 }

@@ -19,10 +19,13 @@ import io.kgrag.core.simgrag.exemplar.Exemplar;
 import io.kgrag.core.stem.Decomposer;
 import io.kgrag.core.stem.GuidanceModel;
 import io.kgrag.core.stem.SchemaPlan;
+import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.stem.StemRetriever;
+import io.kgrag.core.stem.Strategy;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.qa.AnswerLoop;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
@@ -163,49 +166,34 @@ public final class StemQaJob {
   private static Iterator<Row> answerPartition(StemContext ctx, StemComponents components, Iterator<Row> it) {
     List<Row> in = new ArrayList<>();
     it.forEachRemaining(in::add);
-    List<Row> out = new ArrayList<>();
     LlmConfig llm = components.llm();
     ChatLedger ledger = llm == null ? null : ChatLedger.open(llm, LlmCacheRows.cached(in, "cached", llm.model()));
     try (Embedder embedder = ctx.lazyEmbedder()) {
       Decomposer decomposer = components.decomposer(ctx, embedder, ledger == null ? null : ledger.client());
       AnswerGenerator generator = components.generator(ledger == null ? null : ledger.client());
       StemRetriever.Session retriever = ctx.retriever().session(ctx.vectors(embedder));
-      for (Row r : in) {
-        String qid = r.getString(1);
-        String question = r.getString(2);
-        Object itemKey = r.get(3);
+      return AnswerLoop.run(in, ledger, 6, (question, p) -> {
         long t0 = System.nanoTime();
-        long decomposeNanos = 0;
-        Row[] nodes = null;
-        Row[] edges = null;
-        try {
-          List<SchemaPlan> plans = decomposer.decompose(question);
-          decomposeNanos = System.nanoTime() - t0;
-          if (plans.isEmpty()) {
-            throw new QaException(AnswerStatus.UNABLE, "no schema plan: the question mentions no entity of the graph");
-          }
-          SchemaPlan first = plans.get(0);
-          nodes = QueryGraphRows.nodes(first.schema(), i -> first.schema().node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(first.schema().node(i).label()))
-              .toArray(new Row[0]);
-          edges = QueryGraphRows.edges(first.schema()).toArray(new Row[0]);
-          StemRetriever.Result ret = retriever.retrieve(plans);
-          GeneratedAnswer g = generator.generate(question, first.schema(), ret.candidates());
-          AnswerStatus st = g.unable() ? AnswerStatus.UNABLE : ret.status();
-          String note = first.strategy().word() + ", " + plans.size() + " plan" + (plans.size() == 1 ? "" : "s") + (ret.note() == null ? "" : "; " + ret.note());
-          out.add(QaOutput.append(
-              QaOutput.answered(qid, g, st, note, (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, decomposeNanos, ret.guidanceNanos(), ret.anchorNanos(), ret.traceNanos(), (long) ret.matches(), (long) ret.truncated()));
-        } catch (QaException e) {
-          out.add(QaOutput.append(
-              QaOutput.failed(qid, e.status().sqlName(), e.getMessage(), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, decomposeNanos, 0L, 0L, 0L, 0L, 0L));
-        } catch (RuntimeException e) {
-          out.add(QaOutput.append(
-              QaOutput.failed(qid, AnswerStatus.ERROR.sqlName(), QaOutput.describe(e), (System.nanoTime() - t0) / 1e6, itemKey, LlmCacheRows.step(ledger)),
-              nodes, edges, decomposeNanos, 0L, 0L, 0L, 0L, 0L));
+        List<SchemaPlan> plans = decomposer.decompose(question);
+        p.extra(0, System.nanoTime() - t0);
+        if (plans.isEmpty()) {
+          throw new QaException(AnswerStatus.UNABLE, "no schema plan: the question mentions no entity of the graph");
         }
-      }
+        QueryGraph first = plans.get(0).schema();
+        p.queryGraph(
+            QueryGraphRows.nodes(first, i -> first.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(first.node(i).label())).toArray(new Row[0]),
+            QueryGraphRows.edges(first).toArray(new Row[0]));
+        StemRetriever.Result ret = retriever.retrieve(plans);
+        GeneratedAnswer g = generator.generate(question, first, ret.candidates());
+        p.extra(1, ret.guidanceNanos());
+        p.extra(2, ret.anchorNanos());
+        p.extra(3, ret.traceNanos());
+        p.extra(4, ret.matches());
+        p.extra(5, ret.truncated());
+        Strategy used = ctx.retriever().config().strategy() != null ? ctx.retriever().config().strategy() : plans.get(0).strategy();
+        String note = used.word() + ", " + plans.size() + " plan" + (plans.size() == 1 ? "" : "s") + (ret.note() == null ? "" : "; " + ret.note());
+        return new AnswerLoop.Outcome(g, g.unable() ? AnswerStatus.UNABLE : ret.status(), note);
+      }).iterator();
     }
-    return out.iterator();
   }
 }
