@@ -3,6 +3,7 @@ package io.kgrag.jobs.qafd;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.jobs.qa.MethodComponents;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.ExtractiveAnswerGenerator;
 import io.kgrag.core.qa.QueryGraph;
@@ -10,7 +11,6 @@ import io.kgrag.core.qafd.Keywords;
 import io.kgrag.core.qafd.embedded.EmbeddedKeywordExtractor;
 import io.kgrag.core.qafd.llm.LlmKeywordExtractor;
 import io.kgrag.core.qafd.llm.LlmTableAnswerGenerator;
-import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -19,7 +19,7 @@ import java.util.Objects;
  * endpoint ({@code --extractor llm}: Prompt 2; {@code --generator llm}: Prompt 3). The config names the
  * environment variable with the API key; the key never travels with the job.
  */
-public final class QafdComponents implements Serializable {
+public final class QafdComponents extends MethodComponents {
   private static final long serialVersionUID = 1L;
 
   /** A question's keywords and, from the embedded extractor, its query graph (null from the LLM). */
@@ -30,17 +30,8 @@ public final class QafdComponents implements Serializable {
     Extracted extract(String question);
   }
 
-  private final LlmConfig llm;
-  private final boolean llmExtractor;
-  private final boolean llmGenerator;
-
   public QafdComponents(LlmConfig llm, boolean llmExtractor, boolean llmGenerator) {
-    if ((llmExtractor || llmGenerator) && llm == null) {
-      throw new IllegalArgumentException("the LLM extractor or generator needs the endpoint's configuration");
-    }
-    this.llm = llmExtractor || llmGenerator ? llm : null;
-    this.llmExtractor = llmExtractor;
-    this.llmGenerator = llmGenerator;
+    super(llm, llmExtractor, llmGenerator);
   }
 
   public static QafdComponents embedded() {
@@ -48,7 +39,7 @@ public final class QafdComponents implements Serializable {
   }
 
   KeywordSource keywords(QafdContext ctx, Embedder embedder, CachingChatClient chat) {
-    if (llmExtractor) {
+    if (llmExtractor()) {
       LlmKeywordExtractor x = new LlmKeywordExtractor(Objects.requireNonNull(chat, "chat"));
       return q -> new Extracted(x.extract(q), null);
     }
@@ -60,18 +51,6 @@ public final class QafdComponents implements Serializable {
   }
 
   AnswerGenerator generator(CachingChatClient chat) {
-    return llmGenerator ? new LlmTableAnswerGenerator(Objects.requireNonNull(chat, "chat"), 10, 100) : new ExtractiveAnswerGenerator(20);
-  }
-
-  public String extractorName() {
-    return llmExtractor ? "llm:" + llm.model() : "embedded";
-  }
-
-  public String generatorName() {
-    return llmGenerator ? "llm:" + llm.model() : "extractive";
-  }
-
-  public LlmConfig llm() {
-    return llm;
+    return llmGenerator() ? new LlmTableAnswerGenerator(Objects.requireNonNull(chat, "chat"), 10, 100) : new ExtractiveAnswerGenerator(20);
   }
 }

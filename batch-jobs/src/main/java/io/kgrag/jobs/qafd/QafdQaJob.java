@@ -149,7 +149,7 @@ public final class QafdQaJob {
         QafdComponents.Extracted x = keywords.extract(question);
         QueryGraph qg = x.queryGraph() != null ? x.queryGraph() : keywordStar(x.keywords().low());
         p.queryGraph(
-            QueryGraphRows.nodes(qg, i -> qg.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(qg.node(i).label())).toArray(new Row[0]),
+            QueryGraphRows.nodes(qg, i -> qg.node(i).unknown() ? null : ctx.graph().entityIdsWithLabel(qg.node(i).label())).toArray(new Row[0]),
             QueryGraphRows.edges(qg).toArray(new Row[0]));
         QafdRetriever.Result ret = retriever.retrieve(question, x.keywords(), x.queryGraph());
         GeneratedAnswer g = generator.generate(question, qg, ret.candidates());

@@ -3,6 +3,7 @@ package io.kgrag.jobs.simgrag;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.jobs.qa.MethodComponents;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
@@ -10,7 +11,6 @@ import io.kgrag.core.simgrag.BindingAnswerGenerator;
 import io.kgrag.core.simgrag.embedded.PatternByExample;
 import io.kgrag.core.simgrag.llm.LlmPatternExtractor;
 import io.kgrag.core.simgrag.llm.LlmSubgraphAnswerGenerator;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +22,7 @@ import java.util.Objects;
  * prompts through an OpenAI-compatible endpoint ({@code --extractor llm}, {@code --generator llm}). The
  * config names the environment variable with the API key; the key never travels with the job.
  */
-public final class SimgragComponents implements Serializable {
+public final class SimgragComponents extends MethodComponents {
   private static final long serialVersionUID = 1L;
 
   /** A question's patterns, best first. */
@@ -30,18 +30,9 @@ public final class SimgragComponents implements Serializable {
     List<QueryGraph> patterns(String question);
   }
 
-  private final LlmConfig llm;
-  private final boolean llmExtractor;
-  private final boolean llmGenerator;
-
   /** @param llm the endpoint, or null when neither side asks it */
   public SimgragComponents(LlmConfig llm, boolean llmExtractor, boolean llmGenerator) {
-    if ((llmExtractor || llmGenerator) && llm == null) {
-      throw new IllegalArgumentException("the LLM extractor or generator needs the endpoint's configuration");
-    }
-    this.llm = llmExtractor || llmGenerator ? llm : null;
-    this.llmExtractor = llmExtractor;
-    this.llmGenerator = llmGenerator;
+    super(llm, llmExtractor, llmGenerator);
   }
 
   /** The offline default. */
@@ -50,12 +41,12 @@ public final class SimgragComponents implements Serializable {
   }
 
   PatternSource patterns(SimgragContext ctx, Embedder embedder, CachingChatClient chat) {
-    if (llmExtractor) {
+    if (llmExtractor()) {
       LlmPatternExtractor x = new LlmPatternExtractor(Objects.requireNonNull(chat, "chat"));
       return q -> List.of(x.extract(q));
     }
     PatternByExample byExample = ctx.patternByExample(embedder);
-    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(ctx.gazetteer, ctx.normaliser(embedder));
+    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder));
     return q -> {
       if (byExample != null) {
         List<QueryGraph> out = new ArrayList<>();
@@ -94,19 +85,6 @@ public final class SimgragComponents implements Serializable {
   }
 
   AnswerGenerator generator(CachingChatClient chat) {
-    return llmGenerator ? new LlmSubgraphAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new BindingAnswerGenerator(20);
-  }
-
-  public String extractorName() {
-    return llmExtractor ? "llm:" + llm.model() : "embedded";
-  }
-
-  public String generatorName() {
-    return llmGenerator ? "llm:" + llm.model() : "extractive";
-  }
-
-  /** The endpoint, or null when neither side asks it. */
-  public LlmConfig llm() {
-    return llm;
+    return llmGenerator() ? new LlmSubgraphAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new BindingAnswerGenerator(20);
   }
 }

@@ -195,7 +195,7 @@ public final class SimgragQaJob {
         SimgragRetriever.Result ret = retriever.retrieve(ps);
         QueryGraph p = ret.pattern();
         progress.queryGraph(
-            QueryGraphRows.nodes(p, i -> p.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(p.node(i).label())).toArray(new Row[0]),
+            QueryGraphRows.nodes(p, i -> p.node(i).unknown() ? null : ctx.graph().entityIdsWithLabel(p.node(i).label())).toArray(new Row[0]),
             QueryGraphRows.edges(p).toArray(new Row[0]));
         GeneratedAnswer g = generator.generate(question, p, ret.candidates());
         progress.extra(1, ret.candidateNanos());

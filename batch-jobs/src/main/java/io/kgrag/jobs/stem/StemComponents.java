@@ -3,6 +3,7 @@ package io.kgrag.jobs.stem;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.jobs.qa.MethodComponents;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.ExtractiveAnswerGenerator;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
@@ -10,7 +11,6 @@ import io.kgrag.core.stem.Decomposer;
 import io.kgrag.core.stem.embedded.EmbeddedDecomposer;
 import io.kgrag.core.stem.llm.LlmChainAnswerGenerator;
 import io.kgrag.core.stem.llm.LlmDecomposer;
-import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -20,24 +20,15 @@ import java.util.Objects;
  * {@code --generator llm}). The config names the environment variable with the API key; the key never
  * travels with the job.
  */
-public final class StemComponents implements Serializable {
+public final class StemComponents extends MethodComponents {
   private static final long serialVersionUID = 1L;
 
   /** Retries of an invalid P1/P2 reply (the paper's baselines retry 5 times). */
   static final int LLM_RETRIES = 5;
 
-  private final LlmConfig llm;
-  private final boolean llmExtractor;
-  private final boolean llmGenerator;
-
   /** @param llm the endpoint, or null when neither side asks it */
   public StemComponents(LlmConfig llm, boolean llmExtractor, boolean llmGenerator) {
-    if ((llmExtractor || llmGenerator) && llm == null) {
-      throw new IllegalArgumentException("the LLM extractor or generator needs the endpoint's configuration");
-    }
-    this.llm = llmExtractor || llmGenerator ? llm : null;
-    this.llmExtractor = llmExtractor;
-    this.llmGenerator = llmGenerator;
+    super(llm, llmExtractor, llmGenerator);
   }
 
   /** The offline default. */
@@ -46,26 +37,13 @@ public final class StemComponents implements Serializable {
   }
 
   Decomposer decomposer(StemContext ctx, Embedder embedder, CachingChatClient chat) {
-    if (llmExtractor) {
+    if (llmExtractor()) {
       return new LlmDecomposer(Objects.requireNonNull(chat, "chat"), ctx.relationNames(), LLM_RETRIES);
     }
-    return new EmbeddedDecomposer(ctx.patternByExample(embedder), new EmbeddedQueryGraphExtractor(ctx.gazetteer, ctx.normaliser(embedder)));
+    return new EmbeddedDecomposer(ctx.patternByExample(embedder), new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder)));
   }
 
   AnswerGenerator generator(CachingChatClient chat) {
-    return llmGenerator ? new LlmChainAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new ExtractiveAnswerGenerator(20);
-  }
-
-  public String extractorName() {
-    return llmExtractor ? "llm:" + llm.model() : "embedded";
-  }
-
-  public String generatorName() {
-    return llmGenerator ? "llm:" + llm.model() : "extractive";
-  }
-
-  /** The endpoint, or null when neither side asks it. */
-  public LlmConfig llm() {
-    return llm;
+    return llmGenerator() ? new LlmChainAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new ExtractiveAnswerGenerator(20);
   }
 }

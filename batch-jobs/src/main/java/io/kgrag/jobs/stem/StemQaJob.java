@@ -181,7 +181,7 @@ public final class StemQaJob {
         }
         QueryGraph first = plans.get(0).schema();
         p.queryGraph(
-            QueryGraphRows.nodes(first, i -> first.node(i).unknown() ? null : ctx.graph.entityIdsWithLabel(first.node(i).label())).toArray(new Row[0]),
+            QueryGraphRows.nodes(first, i -> first.node(i).unknown() ? null : ctx.graph().entityIdsWithLabel(first.node(i).label())).toArray(new Row[0]),
             QueryGraphRows.edges(first).toArray(new Row[0]));
         StemRetriever.Result ret = retriever.retrieve(plans);
         GeneratedAnswer g = generator.generate(question, first, ret.candidates());
