@@ -1,13 +1,27 @@
 package io.kgrag.jobs.qa;
 
+import static org.apache.spark.sql.functions.col;
+
 import io.kgrag.core.llm.ChatLedger;
+import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.QueryGraphRows;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * The per-question loop a method runs inside a task: each input row of {@link QaOutput#validQuestions}
@@ -77,5 +91,64 @@ public final class AnswerLoop {
       out.add(QaOutput.append(result, columns));
     }
     return out;
+  }
+
+  /** The result rows' schema: {@link QaOutput#RESULTS}, the query graph's nodes and edges, and long columns. */
+  public static StructType rows(String... longColumns) {
+    StructType t =
+        QaOutput.RESULTS
+            .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
+            .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true);
+    for (String c : longColumns) {
+      t = t.add(c, DataTypes.LongType, false);
+    }
+    return t;
+  }
+
+  /**
+   * Answers every valid row of {@code questions} with {@code answer} (over partitions of
+   * {@link QaOutput#validQuestions}, giving rows of {@code schema} from {@link #rows}), writes the run's query
+   * graphs, answers and evidence, and returns the summary with the method's figures for the runs table: for
+   * each of {@code percentiles} its p50 and p95 over the answered questions ({@code <method>.<name>_p50}; a
+   * {@code _nanos} column in whole microseconds as {@code <method>.<name>_p50_us}), for each of {@code sums} its
+   * total ({@code <method>.<name>}).
+   */
+  public static QaMethod.Summary answerAndWrite(
+      Catalog catalog, String method, String dataset, String runId, MethodComponents components, Dataset<Row> questions, int partitions,
+      StructType schema, MapPartitionsFunction<Row, Row> answer, List<String> percentiles, List<String> sums) {
+    LlmConfig llm = components.llm();
+    Dataset<Row> rows =
+        QaOutput.validQuestions(catalog, questions, llm, partitions).mapPartitions(answer, Encoders.row(schema)).persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      String[] resultCols = QaOutput.RESULTS.fieldNames();
+      QaMethod.Summary s =
+          QaOutput.write(
+              catalog, method, dataset, runId, components.extractorName(), questions,
+              rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
+              rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
+              llm == null ? null : rows.select("item_key", "llm"), llm);
+      List<Column> cols = new ArrayList<>();
+      for (String c : percentiles) {
+        cols.add(col(c));
+      }
+      for (String c : sums) {
+        cols.add(col(c));
+      }
+      List<Row> stats = rows.filter(col("nodes").isNotNull()).select(cols.toArray(new Column[0])).collectAsList();
+      Map<String, Long> metrics = new LinkedHashMap<>();
+      for (int i = 0; i < percentiles.size(); i++) {
+        String name = percentiles.get(i);
+        boolean nanos = name.endsWith("_nanos");
+        // nanoseconds to whole microseconds
+        QaOutput.percentiles(metrics, stats, i, method + "." + name.replace("_nanos", ""), nanos ? 1000 : 1, nanos ? "_us" : "");
+      }
+      for (int i = 0; i < sums.size(); i++) {
+        int c = percentiles.size() + i;
+        metrics.put(method + "." + sums.get(i), stats.stream().mapToLong(r -> r.getLong(c)).sum());
+      }
+      return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
+    } finally {
+      rows.unpersist();
+    }
   }
 }

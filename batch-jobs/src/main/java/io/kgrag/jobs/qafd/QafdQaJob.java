@@ -1,7 +1,5 @@
 package io.kgrag.jobs.qafd;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
@@ -21,24 +19,16 @@ import io.kgrag.jobs.qa.AnswerLoop;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
-import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.jobs.qa.SharedContext;
 import io.kgrag.jobs.runs.RunLog;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * QAFD-RAG question answering over a whole table of questions ({@code kgrag qa --method qafd}): one pass
@@ -56,16 +46,7 @@ import org.apache.spark.storage.StorageLevel;
 public final class QafdQaJob {
   public static final String METHOD = "qafd";
 
-  private static final StructType ROWS =
-      QaOutput.RESULTS
-          .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
-          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
-          .add("seed_nanos", DataTypes.LongType, false)
-          .add("diffusion_nanos", DataTypes.LongType, false)
-          .add("touched", DataTypes.LongType, false)
-          .add("pushes", DataTypes.LongType, false)
-          .add("support", DataTypes.LongType, false)
-          .add("unconverged", DataTypes.LongType, false);
+  private static final StructType ROWS = AnswerLoop.rows("seed_nanos", "diffusion_nanos", "touched", "pushes", "support", "unconverged");
 
   /** Options of one run. */
   public record Options(double minSimilarity, int partitions, QafdRetriever.Config config) implements java.io.Serializable {}
@@ -110,30 +91,12 @@ public final class QafdQaJob {
   /** Answers every row of {@code questions} and writes the run's query graphs, evidence and answers. */
   public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, QafdComponents components) {
     SharedContext<QafdContext> bc = SharedContext.broadcast(spark, context(options));
-    LlmConfig llm = components.llm();
-    Dataset<Row> rows =
-        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
-            .mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(ROWS))
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    String[] resultCols = QaOutput.RESULTS.fieldNames();
-    QaMethod.Summary s =
-        QaOutput.write(
-            catalog, METHOD, dataset, runId, components.extractorName(), questions,
-            rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
-            rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
-            llm == null ? null : rows.select("item_key", "llm"), llm);
-    String[] names = {"seed_nanos", "diffusion_nanos", "touched", "pushes", "support"};
-    List<Row> stats = rows.filter(col("nodes").isNotNull()).select(col(names[0]), col(names[1]), col(names[2]), col(names[3]), col(names[4]), col("unconverged")).collectAsList();
-    Map<String, Long> metrics = new LinkedHashMap<>();
-    for (int i = 0; i < names.length; i++) {
-      boolean nanos = names[i].endsWith("_nanos");
-      // nanoseconds to whole microseconds
-      QaOutput.percentiles(metrics, stats, i, "qafd." + names[i].replace("_nanos", ""), nanos ? 1000 : 1, nanos ? "_us" : "");
+    try {
+      return AnswerLoop.answerAndWrite(catalog, METHOD, dataset, runId, components, questions, options.partitions(), ROWS,
+          it -> answerPartition(bc.value(), components, it), List.of("seed_nanos", "diffusion_nanos", "touched", "pushes", "support"), List.of("unconverged"));
+    } finally {
+      bc.destroy();
     }
-    metrics.put("qafd.unconverged", stats.stream().mapToLong(r -> r.getLong(5)).sum());
-    rows.unpersist();
-    bc.destroy();
-    return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
   }
 
   private static Iterator<Row> answerPartition(QafdContext ctx, QafdComponents components, Iterator<Row> it) {

@@ -1,7 +1,5 @@
 package io.kgrag.jobs.simgrag;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
@@ -25,25 +23,18 @@ import io.kgrag.jobs.qa.AnswerLoop;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
-import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.jobs.qa.SharedContext;
 import io.kgrag.jobs.runs.RunLog;
 import java.io.StringReader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * SimGRAG question answering over a whole table of questions ({@code kgrag qa --method simgrag}): one pass
@@ -62,14 +53,7 @@ import org.apache.spark.storage.StorageLevel;
 public final class SimgragQaJob {
   public static final String METHOD = "simgrag";
 
-  private static final StructType ROWS =
-      QaOutput.RESULTS
-          .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
-          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
-          .add("pattern_nanos", DataTypes.LongType, false)
-          .add("candidate_nanos", DataTypes.LongType, false)
-          .add("search_nanos", DataTypes.LongType, false)
-          .add("expansions", DataTypes.LongType, false);
+  private static final StructType ROWS = AnswerLoop.rows("pattern_nanos", "candidates_nanos", "search_nanos", "expansions");
 
   /**
    * Options of one run.
@@ -155,28 +139,12 @@ public final class SimgragQaJob {
   /** Answers every row of {@code questions} and writes the run's query graphs, evidence and answers. */
   public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, SimgragComponents components) {
     SharedContext<SimgragContext> bc = SharedContext.broadcast(spark, context(options));
-    LlmConfig llm = components.llm();
-    Dataset<Row> rows =
-        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
-            .mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(ROWS))
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    String[] resultCols = Arrays.stream(QaOutput.RESULTS.fieldNames()).toArray(String[]::new);
-    QaMethod.Summary s =
-        QaOutput.write(
-            catalog, METHOD, dataset, runId, components.extractorName(), questions,
-            rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
-            rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
-            llm == null ? null : rows.select("item_key", "llm"), llm);
-    Map<String, Long> metrics = new LinkedHashMap<>();
-    List<Row> timings = rows.filter(col("nodes").isNotNull()).select("pattern_nanos", "candidate_nanos", "search_nanos", "expansions").collectAsList();
-    String[] names = {"pattern", "candidates", "search"};
-    for (int i = 0; i < names.length; i++) {
-      QaOutput.percentiles(metrics, timings, i, "simgrag." + names[i], 1000, "_us");
+    try {
+      return AnswerLoop.answerAndWrite(catalog, METHOD, dataset, runId, components, questions, options.partitions(), ROWS,
+          it -> answerPartition(bc.value(), components, it), List.of("pattern_nanos", "candidates_nanos", "search_nanos"), List.of("expansions"));
+    } finally {
+      bc.destroy();
     }
-    metrics.put("simgrag.expansions", timings.stream().mapToLong(r -> r.getLong(3)).sum());
-    rows.unpersist();
-    bc.destroy();
-    return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
   }
 
   private static Iterator<Row> answerPartition(SimgragContext ctx, SimgragComponents components, Iterator<Row> it) {

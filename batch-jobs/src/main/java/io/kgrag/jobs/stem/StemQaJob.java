@@ -1,7 +1,5 @@
 package io.kgrag.jobs.stem;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
@@ -29,25 +27,17 @@ import io.kgrag.jobs.qa.AnswerLoop;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
 import io.kgrag.jobs.qa.QaMethod;
-import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.jobs.qa.SharedContext;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.simgrag.SimgragQaJob;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * STEM question answering over a whole table of questions ({@code kgrag qa --method stem}): one pass over
@@ -65,16 +55,7 @@ import org.apache.spark.storage.StorageLevel;
 public final class StemQaJob {
   public static final String METHOD = "stem";
 
-  private static final StructType ROWS =
-      QaOutput.RESULTS
-          .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
-          .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
-          .add("decompose_nanos", DataTypes.LongType, false)
-          .add("guidance_nanos", DataTypes.LongType, false)
-          .add("anchor_nanos", DataTypes.LongType, false)
-          .add("trace_nanos", DataTypes.LongType, false)
-          .add("matches", DataTypes.LongType, false)
-          .add("truncated", DataTypes.LongType, false);
+  private static final StructType ROWS = AnswerLoop.rows("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches", "truncated");
 
   /**
    * Options of one run.
@@ -138,29 +119,12 @@ public final class StemQaJob {
   /** Answers every row of {@code questions} and writes the run's query graphs, evidence and answers. */
   public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, StemComponents components) {
     SharedContext<StemContext> bc = SharedContext.broadcast(spark, context(options));
-    LlmConfig llm = components.llm();
-    Dataset<Row> rows =
-        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
-            .mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(ROWS))
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    String[] resultCols = QaOutput.RESULTS.fieldNames();
-    QaMethod.Summary s =
-        QaOutput.write(
-            catalog, METHOD, dataset, runId, components.extractorName(), questions,
-            rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
-            rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)),
-            llm == null ? null : rows.select("item_key", "llm"), llm);
-    String[] names = {"decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"};
-    List<Row> stats = rows.filter(col("nodes").isNotNull()).select(col(names[0]), col(names[1]), col(names[2]), col(names[3]), col(names[4]), col("truncated")).collectAsList();
-    Map<String, Long> metrics = new LinkedHashMap<>();
-    for (int i = 0; i < names.length; i++) {
-      boolean nanos = names[i].endsWith("_nanos");
-      QaOutput.percentiles(metrics, stats, i, "stem." + names[i].replace("_nanos", ""), nanos ? 1000 : 1, nanos ? "_us" : "");
+    try {
+      return AnswerLoop.answerAndWrite(catalog, METHOD, dataset, runId, components, questions, options.partitions(), ROWS,
+          it -> answerPartition(bc.value(), components, it), List.of("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"), List.of("truncated"));
+    } finally {
+      bc.destroy();
     }
-    metrics.put("stem.truncated", stats.stream().mapToLong(r -> r.getLong(5)).sum());
-    rows.unpersist();
-    bc.destroy();
-    return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
   }
 
   private static Iterator<Row> answerPartition(StemContext ctx, StemComponents components, Iterator<Row> it) {
