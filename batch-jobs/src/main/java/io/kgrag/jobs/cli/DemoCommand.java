@@ -114,7 +114,8 @@ public final class DemoCommand implements Callable<Integer> {
       o.names = g.names() == null ? null : dir.resolve(g.names()).toString();
       o.source = "demo-" + g.name();
       index.ingest = o;
-      index.run(IndexCommand.STAGES);
+      // SG-RAG's stages: the demo answers with SG-RAG; STEM's Triple-GNN is a step the user can take next
+      index.run(IndexCommand.STAGES.stream().filter(st -> !st.equals("stem-gnn")).toList());
 
       // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
       SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, conf.sgragConfig(1));
@@ -207,6 +208,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("Next, on the FB15k-237 demo warehouse:");
     out.println("  bin/kgrag qa --warehouse " + wh + " --questions " + shown(dir.resolve("fb15k237/questions.csv")) + " --dataset erqa-demo --run-id my-run");
     out.println("  bin/kgrag eval --warehouse " + wh + " --run-id " + runId);
+    out.println("  bin/kgrag index --warehouse " + wh + " --stages stem-gnn    (then: bin/kgrag qa --method stem ... as above)");
     out.println("  bin/kgrag export-evidence --warehouse " + wh + " --run-id " + runId + " --qid " + qid + " --out evidence");
     out.println("  Spark SQL: SELECT qid, status, answer FROM delta.`" + fb.location(KgTable.ANSWERS) + "` WHERE run_id = '" + runId + "'");
   }

@@ -117,6 +117,10 @@ class QaLlmCommandTest {
   private static Response respond(RecordedRequest req) {
     String user = req.message("user");
     String auth = req.header("Authorization");
+    if (user != null && (user.contains("decomposition expert") || user.contains("entity-relationship construction expert")
+        || user.contains("Knowledge Structure Graph"))) {
+      return stem(user);
+    }
     if (req.message("system") == null) {
       return user.contains("high_level_keywords") || user.contains("-----Entities-----") ? qafd(user) : simgrag(user);
     }
@@ -216,6 +220,50 @@ class QaLlmCommandTest {
       return Response.ok(FakeOpenAiServer.chatJson("The Shawshank Redemption", 200, 5));
     }
     return Response.error(400, "unexpected QAFD-RAG prompt");
+  }
+
+  /** STEM's P1 (decomposition), P2 (schema triples) and P3 (answer over the chains) for Q2. */
+  private static Response stem(String user) {
+    if (!user.contains("Frank Darabont") && !user.contains(Q2)) {
+      return Response.error(400, "unexpected STEM prompt");
+    }
+    if (user.contains("decomposition expert")) {
+      return Response.ok(FakeOpenAiServer.chatJson(
+          "((\"[ENT1] was directed by Frank Darabont.\", \"[ENT1] stars Tim Robbins.\"), Precision)", 90, 20));
+    }
+    if (user.contains("entity-relationship construction expert")) {
+      assertTrue(user.contains("starred_actors"), "P2 lists the graph's relations: " + user);
+      return Response.ok(FakeOpenAiServer.chatJson("[(\"[ENT1]\", \"directed_by\", \"Frank Darabont\"), (\"[ENT1]\", \"starred_actors\", \"Tim Robbins\")]", 90, 20));
+    }
+    assertTrue(user.contains("-[directed_by]-") || user.contains("<-[directed_by]-"), "P3 carries the traced chains: " + user);
+    return Response.ok(FakeOpenAiServer.chatJson("- The Shawshank Redemption", 60, 5));
+  }
+
+  @Test
+  void stemAsksThePapersPromptsAndCachesTheReplies() throws java.io.IOException {
+    Path copy = copyOfWarehouse("qa-llm-stem");
+    Catalog c = new Catalog(spark, copy.toString());
+    Path qs = questions("stem.csv", Q2);
+    String[] args = {"qa", "--method", "stem", "--warehouse", copy.toString(), "--questions", qs.toString(), "--dataset", "films",
+        "--partitions", "1", "--extractor", "llm", "--generator", "llm", "--conf-file", llmProfile().toString(), "--run-id", "stem-1"};
+    Cli r = Cli.run(args);
+    assertEquals(0, r.code, r.toString());
+    Row a = c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("stem-1").and(col("qid").equalTo("q2"))).head();
+    assertEquals("The Shawshank Redemption", a.getAs("answer"), a.toString());
+    assertEquals("stem", a.getAs("method"));
+    Row qg = c.read(KgTable.QUERY_GRAPHS).filter(col("run_id").equalTo("stem-1").and(col("qid").equalTo("q2"))).head();
+    assertEquals("llm:" + MODEL, qg.getAs("extractor"));
+    assertEquals(3, qg.getList(qg.fieldIndex("nodes")).size()); // [ENT1], Frank Darabont, Tim Robbins
+    assertEquals(2, qg.getList(qg.fieldIndex("edges")).size());
+    Row run1 = c.read(KgTable.RUNS).filter(col("run_id").equalTo("stem-1").and(col("stage").equalTo("qa"))).head();
+    Map<String, Long> rows1 = run1.getJavaMap(run1.fieldIndex("rows"));
+    assertEquals(3L, rows1.get("llm.calls"), rows1.toString());
+
+    args[args.length - 1] = "stem-2";
+    int before = server.requests().size();
+    assertEquals(0, Cli.run(args).code);
+    assertEquals(before, server.requests().size());
+    unsetLlmConf();
   }
 
   @Test
