@@ -119,7 +119,7 @@ public final class StemGnnStage {
     }
     Row r = rows.get(0);
     Map<String, String> metrics = r.getJavaMap(2);
-    int maxEdges = Integer.parseInt(metrics.getOrDefault("max_subgraph_edges", "5000"));
+    int maxEdges = Integer.parseInt(metrics.getOrDefault("max_subgraph_edges", Integer.toString(TripleGnnConfig.defaults().maxSubgraphEdges())));
     return new TripleGnnGuidance(TripleGnnModel.fromBytes((byte[]) r.get(1)), relationVectors, maxEdges, r.getString(0));
   }
 }

@@ -15,7 +15,7 @@ public interface GuidanceModel extends Serializable {
    *
    * @param questionNodes N_Q, the graph nodes of the question's entities
    * @param schemaTriples per schema triple its head, relation and tail vectors (a placeholder or an open
-   *     relation is a zero vector)
+   *     relation is null or empty: read it as zero)
    */
   int[] topNodes(KnowledgeGraph graph, int[] questionNodes, List<float[][]> schemaTriples, int k);
 

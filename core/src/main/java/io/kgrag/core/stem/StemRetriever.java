@@ -116,6 +116,7 @@ public final class StemRetriever {
       int guidanceNodes = 0;
       Map<Long, Ranked> best = new LinkedHashMap<>();
       List<String> notes = new ArrayList<>();
+      Map<String, Map<Integer, Double>> anchorSims = new HashMap<>(); // plans share their entities' label searches
       for (int pi = 0; pi < plans.size(); pi++) {
         SchemaPlan plan = plans.get(pi);
         QueryGraph s = plan.schema();
@@ -145,7 +146,7 @@ public final class StemRetriever {
         long ta = 0;
         for (QueryGraph.Node n : s.mentions()) {
           long a0 = System.nanoTime();
-          Anchor a = anchor(n.label(), gNodes);
+          Anchor a = anchor(anchorSims.computeIfAbsent(n.label(), this::anchorCandidates), gNodes);
           ta += System.nanoTime() - a0;
           if (a == null) {
             continue;
@@ -184,33 +185,20 @@ public final class StemRetriever {
           anchorNanos, guidanceNanos, traceNanos);
     }
 
-    /** Per schema triple its head, relation and tail vectors, zero for a placeholder or an open relation. */
+    /**
+     * Per schema triple its head, relation and tail vectors; null for a placeholder or an open relation (the
+     * guidance model reads it as zero).
+     */
     public List<float[][]> tripleParts(SchemaPlan plan) {
       List<float[][]> out = new ArrayList<>();
-      int dim = -1;
-      List<float[][]> raw = new ArrayList<>();
       for (QueryGraph.Edge e : plan.schema().edges()) {
         QueryGraph.Node h = plan.schema().node(e.src());
         QueryGraph.Node t = plan.schema().node(e.dst());
-        float[][] p = {
+        out.add(new float[][] {
           h.unknown() ? null : vectors.entity(h.label()),
           e.phrase() == null || e.phrase().equals("?") ? null : vectors.relation(e.phrase()),
           t.unknown() ? null : vectors.entity(t.label())
-        };
-        for (float[] v : p) {
-          if (v != null) {
-            dim = v.length;
-          }
-        }
-        raw.add(p);
-      }
-      for (float[][] p : raw) {
-        for (int i = 0; i < 3; i++) {
-          if (p[i] == null) {
-            p[i] = new float[Math.max(dim, 0)];
-          }
-        }
-        out.add(p);
+        });
       }
       return out;
     }
@@ -227,8 +215,8 @@ public final class StemRetriever {
       return new int[0];
     }
 
-    /** Eqs. 8–11: the best of the top-N labels' nodes by cosine, × λ in the guidance graph. */
-    private Anchor anchor(String label, Set<Integer> gNodes) {
+    /** Eqs. 8–9: the nodes of the top-N labels by cosine to {@code label}, with their cosines (the label's own nodes at 1). */
+    private Map<Integer, Double> anchorCandidates(String label) {
       Map<Integer, Double> sims = new LinkedHashMap<>();
       for (int v : graph.nodesWithLabelKey(StableIds.labelKey(label))) {
         sims.put(v, 1.0); // the label itself, even if the approximate search misses it
@@ -238,6 +226,11 @@ public final class StemRetriever {
           sims.merge(v, h.similarity(), Math::max);
         }
       }
+      return sims;
+    }
+
+    /** Eqs. 10–11: the best candidate, its cosine × λ when in the guidance graph. */
+    private Anchor anchor(Map<Integer, Double> sims, Set<Integer> gNodes) {
       Anchor best = null;
       for (Map.Entry<Integer, Double> e : sims.entrySet()) {
         double score = e.getValue() * (gNodes.contains(e.getKey()) ? config.anchorBoost() : 1.0); // eq. 10, 11
