@@ -67,6 +67,16 @@ public final class PropertyMatcher {
     return (double) shared / p.size();
   }
 
+  /** "tagg" → "tag", "starr" → "star" (the consonant doubled before -ed / -ing). */
+  private static String undouble(String s) {
+    int n = s.length();
+    return n > 2 && s.charAt(n - 1) == s.charAt(n - 2) && "aeiou".indexOf(s.charAt(n - 1)) < 0 && s.charAt(n - 1) != 's' && s.charAt(n - 1) != 'l'
+        ? s.substring(0, n - 1) : s;
+  }
+
+  /** Stems of words that mean the same in relation names ("movie" and Freebase's "film"). */
+  private static final Map<String, String> SYNONYMS = Map.of("movi", "film", "picture", "film");
+
   /** Crude stems of the content words: singular, then -ed / -ing / -e cut ("released", "release" → "releas"). */
   static Set<String> stems(String text) {
     Set<String> out = new HashSet<>();
@@ -76,14 +86,14 @@ public final class PropertyMatcher {
       }
       String s = Labels.singular(t);
       if (s.endsWith("ing") && s.length() > 5) {
-        s = s.substring(0, s.length() - 3);
+        s = undouble(s.substring(0, s.length() - 3));
       } else if (s.endsWith("ed") && s.length() > 4) {
-        s = s.substring(0, s.length() - 2);
+        s = undouble(s.substring(0, s.length() - 2));
       }
       if (s.endsWith("e") && s.length() > 3) {
         s = s.substring(0, s.length() - 1);
       }
-      out.add(s);
+      out.add(SYNONYMS.getOrDefault(s, s));
     }
     return out;
   }

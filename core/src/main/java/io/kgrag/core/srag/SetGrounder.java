@@ -18,6 +18,12 @@ import java.util.TreeMap;
  * the members' properties. Shared by the embedded and the LLM analysers, so both reach the same tables.
  */
 public final class SetGrounder {
+  /** Weight of the type word's match with a candidate set relation. */
+  static final double TYPE_WEIGHT = 0.5;
+
+  /** Weight of log(1 + members) of a candidate set relation. */
+  static final double SIZE_WEIGHT = 0.03;
+
   /** Members sampled to list the set's properties. */
   public static final int PROPERTY_SAMPLE = 500;
 
@@ -64,7 +70,11 @@ public final class SetGrounder {
         boolean membersAreSubjects = e.getKey().charAt(0) == '<';
         String relation = e.getKey().substring(1);
         // the words between type word and anchor name the relation; members as the edges' heads win ties
-        double score = matcher.score(phrase == null || phrase.isBlank() ? typeWord : phrase, relation) + (membersAreSubjects ? 0.01 : 0) + 1e-6 * Math.log1p(e.getValue());
+        // the type word says what the members are ("films" → /film/film/country over /music/artist/origin); a set
+        // of many members is likelier than an incidental edge; members as the edges' heads win ties
+        double score = matcher.score(phrase == null || phrase.isBlank() ? typeWord : phrase, relation)
+            + (typeWord == null ? 0 : TYPE_WEIGHT * matcher.score(Labels.singular(typeWord), relation)) + SIZE_WEIGHT * Math.log1p(e.getValue())
+            + (membersAreSubjects ? 0.01 : 0);
         if (score > bestScore) {
           bestScore = score;
           best = new EntitySet(typeWord, id, graph.label(node), relation, membersAreSubjects);
@@ -111,10 +121,12 @@ public final class SetGrounder {
   }
 
   /**
-   * The member property that reaches the node(s) labelled {@code label} from most members ({@code context},
-   * the words before the name, breaks ties: "star Tom Hanks"), or null when no member property can.
+   * How well each member property fits a value named {@code label}: the property must reach a node with that
+   * label (from any node; a value no member has yet still names its property), scored by the words just
+   * before the name ({@code context}: "starring", "written by"), then by the question's own property words
+   * ({@code hint}: "which actor …"), then by whether members have it. Empty when no property can.
    */
-  public Property valueProperty(String label, String context, int[] members, List<Inventory> inv) {
+  public Map<Property, Double> valueScores(String label, String context, String hint, int[] members, List<Inventory> inv) {
     Map<String, Integer> reach = new LinkedHashMap<>(); // property key → members with the value
     for (long id : graph.entityIdsWithLabel(label)) {
       int v = graph.index(id);
@@ -126,17 +138,45 @@ public final class SetGrounder {
         }
       }
     }
-    Property best = null;
-    double bestScore = Double.NEGATIVE_INFINITY;
+    Map<Property, Double> out = new LinkedHashMap<>();
     for (Inventory i : inv) {
       Integer r = reach.get((i.property().outgoing() ? ">" : "<") + i.property().relation());
       if (r == null) {
         continue;
       }
-      double score = r + 0.5 * matcher.score(context, i.property().relation()) + 1e-3 * i.members();
-      if (score > bestScore) {
-        bestScore = score;
-        best = i.property();
+      String rel = i.property().relation();
+      double score = matcher.score(context, rel) + 0.3 * matcher.score(hint, rel) + (r > 0 ? 0.2 : 0) + 0.01 * Math.log1p(r);
+      out.put(i.property(), score);
+    }
+    return out;
+  }
+
+  /**
+   * The label of the value as {@code p}'s column holds it: of the nodes sharing {@code label}'s key (case,
+   * accents and punctuation aside: the tag "david fincher" and the person "David Fincher"), the first one
+   * {@code p} reaches; {@code label} when none does.
+   */
+  public String valueLabel(String label, Property p) {
+    for (long id : graph.entityIdsWithLabel(label)) {
+      int v = graph.index(id);
+      for (int k = 0; k < graph.entryCount(v); k++) {
+        // the member's side: an outgoing property reaches the value over an edge the value sees as incoming
+        if (graph.entryRelation(v, k).equals(p.relation()) && graph.entryOutgoing(v, k) != p.outgoing()) {
+          return graph.label(v);
+        }
+      }
+    }
+    return label;
+  }
+
+  /** The best of {@link #valueScores}, or null when no member property reaches the value. */
+  public Property valueProperty(String label, String context, String hint, int[] members, List<Inventory> inv) {
+    Property best = null;
+    double bestScore = Double.NEGATIVE_INFINITY;
+    for (Map.Entry<Property, Double> e : valueScores(label, context, hint, members, inv).entrySet()) {
+      if (e.getValue() > bestScore) {
+        bestScore = e.getValue();
+        best = e.getKey();
       }
     }
     return best;

@@ -74,6 +74,43 @@ public record SetQuery(
     return out;
   }
 
+  /**
+   * The analysis as a query graph (for the {@code query_graphs} table): the members as the target, joined to
+   * the anchor by the set's relation, to each value by its property, and to an unknown node per property
+   * read without a value (measures, groups).
+   */
+  public io.kgrag.core.qa.QueryGraph queryGraph() {
+    io.kgrag.core.qa.QueryGraph.Builder b = io.kgrag.core.qa.QueryGraph.builder();
+    int members = b.unknown(set.typeWord());
+    int anchor = b.entity(set.anchorLabel());
+    if (set.membersAreSubjects()) {
+      b.edge(members, anchor, set.relation());
+    } else {
+      b.edge(anchor, members, set.relation());
+    }
+    for (Property p : properties()) {
+      boolean valued = p.sameAs(group) && !values.isEmpty();
+      if (valued) {
+        for (String v : values) {
+          int n = b.entity(v);
+          if (p.outgoing()) {
+            b.edge(members, n, p.relation());
+          } else {
+            b.edge(n, members, p.relation());
+          }
+        }
+      } else {
+        int n = b.unknown(p.relation());
+        if (p.outgoing()) {
+          b.edge(members, n, p.relation());
+        } else {
+          b.edge(n, members, p.relation());
+        }
+      }
+    }
+    return b.target(members).build();
+  }
+
   /** One line for logs and the query-graph table. */
   public String describe() {
     StringBuilder b = new StringBuilder(operation.sqlName()).append(" over ").append(set.describe());

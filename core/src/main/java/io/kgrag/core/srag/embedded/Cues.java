@@ -12,11 +12,16 @@ import java.util.regex.Pattern;
 public final class Cues {
   private Cues() {}
 
-  public static final Pattern HYPOTHETICAL = Pattern.compile("\\b(if|suppose|supposing|imagine|assuming)\\b.*\\b(\\d+|one|two|three|four|five|six|seven|eight|nine|ten) (more|additional|extra)\\b");
+  private static final String K = "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten)";
+  /** The hypothetical's amount: "2 more", "were 3 higher", "increased by 1" (groups 1, 2, 3: the number). */
+  public static final Pattern AMOUNT =
+      Pattern.compile("\\b" + K + " (?:more|additional|extra)\\b|\\b(?:were|was|is|are|be|had been) " + K
+          + " (?:higher|larger|greater|more|bigger)\\b|\\b(?:increased|increase|increases|rose|grew|went up|grows|rises) by " + K + "\\b");
+  public static final Pattern HYPOTHETICAL = Pattern.compile("\\b(if|suppose|supposing|imagine|assuming|hypothetically)\\b.*(?:" + AMOUNT.pattern() + ")");
   public static final Pattern NORMALITY = Pattern.compile("\\bnormal(ly)? distribut|\\bnormality\\b|\\bbell (shaped|curve)\\b|\\bgaussian\\b");
   public static final Pattern CORRELATION = Pattern.compile("\\bcorrelat|\\blinear(ly)? (relationship|relation|association|related|associated)\\b");
   public static final Pattern VARIANCE = Pattern.compile("\\bvar(y|ies|iance|iances|iability|iable|ied)\\b|\\bspread\\b|\\bdispersion\\b");
-  public static final Pattern DISTRIBUTION = Pattern.compile("\\bdistribut|\\bbreak ?down\\b|\\bbroken down\\b|\\bhow many of each\\b|\\bper (genre|language|year|value)\\b");
+  public static final Pattern DISTRIBUTION = Pattern.compile("\\bdistribut|\\bbreak ?down\\b|\\bbroken down\\b|\\bhow many of each\\b|\\bper\\b|\\b(for|in) each\\b");
   public static final Pattern MODE = Pattern.compile("\\b(most|least) (common|frequent|frequently|often|popular|usual|prevalent)\\b|\\bappears? (most|least)\\b");
   public static final Pattern COMPARE = Pattern.compile("\\b(more|fewer|less)\\b.*\\bor\\b|\\bor\\b.*\\b(more|fewer) (common|frequent|often|numerous)\\b");
   public static final Pattern SUPERLATIVE =
@@ -36,6 +41,17 @@ public final class Cues {
       Set.of("film", "films", "movie", "movies", "people", "person", "persons", "individuals", "entities", "titles", "pictures", "works",
           "books", "songs", "albums", "players", "teams", "countries", "cities", "places",
           "organizations", "companies", "universities", "schools", "artists", "musicians", "athletes", "politicians", "shows", "series");
+
+  /** Words for members in general: never a property phrase ("which one has …", "films with …"). */
+  public static final Set<String> MEMBER_WORDS =
+      Set.of("film", "films", "movie", "movies", "people", "person", "persons", "one", "ones", "entities", "entity", "individuals", "titles", "members");
+
+  /**
+   * Value words that name a graph's labels by another word: Freebase's genders are "Male" / "Female", a
+   * question says "men" / "women".
+   */
+  public static final java.util.Map<String, String> VALUE_SYNONYMS =
+      java.util.Map.of("men", "Male", "man", "Male", "males", "Male", "women", "Female", "woman", "Female", "females", "Female");
 
   /** Question, cue and function words: never a mention on their own, never a property phrase. */
   public static final Set<String> STOP =

@@ -48,6 +48,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     this.examples = examples;
   }
 
+  /** Words before a type word that make its phrase the entity set. */
+  private static final java.util.Set<String> AMONG = java.util.Set.of("among", "amongst");
+
   /** A label found in the question: tokens [start, end). */
   record Mention(int start, int end, String label, boolean number) {}
 
@@ -82,11 +85,11 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       case AGGREGATION -> aggregation(anchor, tokens, others, segments, inventory, members);
       case DISTRIBUTION -> new SetQuery(anchor.set(), op, null, null, grounder.best(segments, inventory, false, null), null, null, 0, 0, true);
       case SUPERLATIVE -> superlative(anchor, text, segments, inventory);
-      case INTERCOMPARISON, HYPOTHETICAL -> twoValues(anchor, op, tokens, text, others, inventory, members);
+      case INTERCOMPARISON, HYPOTHETICAL -> twoValues(anchor, op, tokens, text, others, segments, inventory, members);
       case DISTRIBUTION_COMPLIANCE -> new SetQuery(anchor.set(), op, grounder.measure(segments, inventory, null, false), null, null, null, null, 0, 0, true);
       case CORRELATION -> correlation(anchor, segments, inventory);
       case VARIANCE -> variance(anchor, tokens, others, segments, inventory, members);
-      case RELATIONSHIP -> relationship(anchor, tokens, others, inventory, members);
+      case RELATIONSHIP -> relationship(anchor, tokens, others, segments, inventory, members);
     };
   }
 
@@ -107,6 +110,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         }
         String gram = String.join(" ", java.util.Arrays.copyOfRange(tokens, i, i + len));
         String label = gazetteer.lookup(gram);
+        if (label == null && len == 1 && Cues.VALUE_SYNONYMS.containsKey(gram)) {
+          label = gazetteer.lookup(Labels.normalize(Cues.VALUE_SYNONYMS.get(gram)));
+        }
         if (label != null) {
           found = new Mention(i, i + len, label, ValueNormaliser.value(label) instanceof Number);
         } else if (len == 1 && tokens[i].matches("\\d+(\\.\\d+)?")) {
@@ -128,6 +134,12 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   /** The first mention after a type word (no other mention between) whose edges give a set; see the class comment. */
   Anchor anchor(String[] tokens, List<Mention> mentions) {
+    // "… among films tagged remake …" names the set even when another "films …" phrase comes first
+    Anchor among = anchor(tokens, mentions, true);
+    return among != null ? among : anchor(tokens, mentions, false);
+  }
+
+  private Anchor anchor(String[] tokens, List<Mention> mentions, boolean afterAmong) {
     Anchor fallback = null;
     for (int mi = 0; mi < mentions.size(); mi++) {
       Mention m = mentions.get(mi);
@@ -139,7 +151,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
           break;
         }
       }
-      if (type < 0) {
+      if (type < 0 || (afterAmong && (type == 0 || !AMONG.contains(tokens[type - 1])))) {
         continue;
       }
       String phrase = String.join(" ", java.util.Arrays.copyOfRange(tokens, type + 1, m.start()));
@@ -188,14 +200,22 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         return o;
       }
     }
-    if (secondEntity && (tokens.length > 0 && (tokens[0].equals("which") || tokens[0].equals("what") || tokens[0].equals("who")))) {
+    List<String> words = java.util.Arrays.asList(tokens);
+    if (secondEntity && (words.contains("which") || words.contains("what") || words.contains("who") || words.contains("list") || words.contains("name"))) {
       return Operation.RELATIONSHIP;
     }
     throw new QaException(AnswerStatus.UNABLE, "no operation recognised (count, distribution, superlative, comparison, normality, correlation, variance, relationship or hypothetical)");
   }
 
-  /** The question with its mentions replaced by {@code X}, for {@link OperationByExample}. */
-  public static String masked(String[] tokens, List<Mention> mentions) {
+  /** {@code question} normalised, with its label mentions replaced by {@code X}: a labelled example's key. */
+  public String masked(String question) {
+    String text = Labels.normalize(question);
+    String[] tokens = text.isEmpty() ? new String[0] : text.split(" ");
+    return masked(tokens, mentions(tokens));
+  }
+
+  /** The tokens with the mentions replaced by {@code X}, for {@link OperationByExample}. */
+  static String masked(String[] tokens, List<Mention> mentions) {
     StringBuilder b = new StringBuilder();
     int i = 0;
     for (Mention m : mentions) {
@@ -224,9 +244,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         }
       }
     }
-    List<Bound> values = bind(tokens, others, inv, members, 1);
+    List<Bound> values = bind(tokens, others, segments, inv, members, 1);
     if (!values.isEmpty()) {
-      return new SetQuery(a.set(), Operation.AGGREGATION, null, null, values.get(0).property(), List.of(values.get(0).value()), null, 0, 0, true);
+      return new SetQuery(a.set(), Operation.AGGREGATION, null, null, values.get(0).property(), List.of(grounder.valueLabel(values.get(0).value(), values.get(0).property())), null, 0, 0, true);
     }
     throw new QaException(AnswerStatus.UNABLE, "a count needs a condition on the members: a value they have (\"are comedies\") or a comparison (\"released after 2000\")");
   }
@@ -240,25 +260,30 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     return new SetQuery(a.set(), Operation.SUPERLATIVE, grounder.measure(segments, inv, fallback, false), null, null, null, null, 0, 0, highest);
   }
 
-  private SetQuery twoValues(Anchor a, Operation op, String[] tokens, String text, List<Mention> others, List<SetGrounder.Inventory> inv, int[] members) {
-    List<Bound> values = bind(tokens, others, inv, members, 2);
-    if (values.size() < 2 || !values.get(0).property().sameAs(values.get(1).property())) {
-      throw new QaException(AnswerStatus.UNABLE, op.sqlName() + " needs two values of one property of the members (\"dramas or comedies\")");
+  private SetQuery twoValues(Anchor a, Operation op, String[] tokens, String text, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
+    List<Bound> bound = bind(tokens, others, segments, inv, members, Integer.MAX_VALUE);
+    Pair values = pair(bound);
+    if (values == null) {
+      throw new QaException(AnswerStatus.UNABLE, op.sqlName() + " needs two values of one property of the members (\"dramas or comedies\"); found " + found(bound));
     }
     int k = 0;
-    List<String> vs = List.of(values.get(0).value(), values.get(1).value());
+    List<String> vs = List.of(grounder.valueLabel(values.a().value(), values.property()), grounder.valueLabel(values.b().value(), values.property()));
     if (op == Operation.HYPOTHETICAL) {
-      Matcher m = Cues.HYPOTHETICAL.matcher(text);
-      m.find();
-      String n = m.group(2);
+      Matcher m = Cues.AMOUNT.matcher(text);
+      if (!m.find()) {
+        throw new QaException(AnswerStatus.UNABLE, "a hypothetical needs an amount (\"2 more\", \"were 3 higher\", \"increased by 1\")");
+      }
+      String n = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
       k = Cues.NUMBERS.containsKey(n) ? Cues.NUMBERS.get(n) : Integer.parseInt(n);
-      // the value right after "k more" gains the members
-      int after = indexAfter(tokens, m.group(2) + " " + m.group(3));
-      if (after >= 0 && values.get(1).start() >= after && (values.get(0).start() < after || values.get(1).start() < values.get(0).start())) {
-        vs = List.of(values.get(1).value(), values.get(0).value());
+      // the group that gains members is the first one named in the condition ("if … A … were 2 higher, would it exceed … B")
+      int cond = java.util.Arrays.asList(tokens).indexOf("if");
+      int ends = cond < 0 ? -1 : java.util.Arrays.asList(tokens).subList(cond, tokens.length).indexOf("would");
+      int end = ends < 0 ? tokens.length : cond + ends;
+      if (cond >= 0 && !(values.a().start() > cond && values.a().start() < end) && values.b().start() > cond && values.b().start() < end) {
+        vs = List.of(vs.get(1), vs.get(0));
       }
     }
-    return new SetQuery(a.set(), op, null, null, values.get(0).property(), vs, null, 0, k, true);
+    return new SetQuery(a.set(), op, null, null, values.property(), vs, null, 0, k, true);
   }
 
   private SetQuery correlation(Anchor a, List<String> segments, List<SetGrounder.Inventory> inv) {
@@ -278,67 +303,121 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   }
 
   private SetQuery variance(Anchor a, String[] tokens, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
-    List<Bound> values = bind(tokens, others, inv, members, 2);
-    if (values.size() < 2 || !values.get(0).property().sameAs(values.get(1).property())) {
-      throw new QaException(AnswerStatus.UNABLE, "a variance comparison needs two groups of members (two values of one property)");
+    List<Bound> bound = bind(tokens, others, segments, inv, members, Integer.MAX_VALUE);
+    Pair values = pair(bound);
+    if (values == null) {
+      throw new QaException(AnswerStatus.UNABLE, "a variance comparison needs two groups of members (two values of one property); found " + found(bound));
     }
     Measure m = grounder.measure(segments, inv, "year", false);
-    return new SetQuery(a.set(), Operation.VARIANCE, m, null, values.get(0).property(), List.of(values.get(0).value(), values.get(1).value()), null, 0, 0, true);
+    return new SetQuery(a.set(), Operation.VARIANCE, m, null, values.property(), List.of(grounder.valueLabel(values.a().value(), values.property()), grounder.valueLabel(values.b().value(), values.property())), null, 0, 0, true);
   }
 
-  private SetQuery relationship(Anchor a, String[] tokens, List<Mention> others, List<SetGrounder.Inventory> inv, int[] members) {
-    List<Bound> values = bind(tokens, others, inv, members, 1);
+  private SetQuery relationship(Anchor a, String[] tokens, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
+    List<Bound> values = bind(tokens, others, segments, inv, members, 1);
     if (values.isEmpty()) {
       throw new QaException(AnswerStatus.UNABLE, "no second entity related to the members was found");
     }
-    return new SetQuery(a.set(), Operation.RELATIONSHIP, null, null, values.get(0).property(), List.of(values.get(0).value()), null, 0, 0, true);
+    return new SetQuery(a.set(), Operation.RELATIONSHIP, null, null, values.get(0).property(), List.of(grounder.valueLabel(values.get(0).value(), values.get(0).property())), null, 0, 0, true);
   }
 
-  /** A value mention bound to the member property that reaches it. */
-  record Bound(String value, Property property, int start) {}
+  private static String found(List<Bound> bound) {
+    if (bound.isEmpty()) {
+      return "no value the members have";
+    }
+    List<String> s = new ArrayList<>();
+    bound.forEach(b -> s.add(b.value() + " (" + b.property().relation() + ")"));
+    return String.join(", ", s);
+  }
+
+  /**
+   * The last two values (in question order) that a property reaches both of, with the property fitting both
+   * best ("which language …: English or Finnish"); null when no two do.
+   */
+  private static Pair pair(List<Bound> bound) {
+    for (int j = bound.size() - 1; j > 0; j--) {
+      for (int i = j - 1; i >= 0; i--) {
+        Property best = null;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (Map.Entry<Property, Double> e : bound.get(i).scores().entrySet()) {
+          Double other = bound.get(j).scores().get(e.getKey());
+          if (other != null && e.getValue() + other > bestScore) {
+            bestScore = e.getValue() + other;
+            best = e.getKey();
+          }
+        }
+        if (best != null) {
+          return new Pair(bound.get(i), bound.get(j), best);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A value mention with the member properties that can reach it, scored ({@link SetGrounder#valueScores}). */
+  record Bound(String value, Map<Property, Double> scores, int start) {
+    Property property() {
+      return scores.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    }
+  }
+
+  /** Two values bound to the property they share best. */
+  record Pair(Bound a, Bound b, Property property) {}
 
   /**
    * The first {@code limit} non-numeric mentions that a member property reaches, each bound to the property
    * reaching most members with it (words before the mention break ties).
    */
-  private List<Bound> bind(String[] tokens, List<Mention> mentions, List<SetGrounder.Inventory> inv, int[] members, int limit) {
+  private List<Bound> bind(String[] tokens, List<Mention> mentions, List<String> hints, List<SetGrounder.Inventory> inv, int[] members, int limit) {
     List<Bound> out = new ArrayList<>();
+    String hint = String.join(" ", hints);
+    int prevEnd = 0;
     for (Mention m : mentions) {
+      int from = Math.max(prevEnd, m.start() - 4);
+      prevEnd = m.end();
       if (out.size() == limit) {
         break;
       }
       if (m.number() || out.stream().anyMatch(b -> b.value().equals(m.label()))) {
         continue; // "2 more dramas, … more dramas than comedies"
       }
-      String context = String.join(" ", java.util.Arrays.copyOfRange(tokens, Math.max(0, m.start() - 3), m.start()));
-      Property p = grounder.valueProperty(m.label(), context, members, inv);
-      if (p != null) {
-        out.add(new Bound(m.label(), p, m.start()));
+      // the words since the previous mention ("starring", "written by"), never another name's
+      String context = String.join(" ", java.util.Arrays.copyOfRange(tokens, Math.min(from, m.start()), m.start()));
+      Map<Property, Double> scores = grounder.valueScores(m.label(), context, hint, members, inv);
+      if (!scores.isEmpty()) {
+        out.add(new Bound(m.label(), scores, m.start()));
       }
     }
     return out;
   }
 
-  /** The word runs left when the set's phrase, mentions and stop words are taken out. */
   static List<String> segments(String[] tokens, List<Mention> mentions, Anchor a) {
     boolean[] drop = new boolean[tokens.length];
-    for (int i = a.typeWord(); i < a.mention().end(); i++) {
-      drop[i] = true;
-    }
     for (Mention m : mentions) {
       for (int i = m.start(); i < m.end(); i++) {
         drop[i] = true;
       }
     }
+    // "the number of tags": the words after it name a property even when they are also a label
+    boolean[] force = new boolean[tokens.length];
+    for (int i = 0; i + 2 < tokens.length; i++) {
+      if (COUNT_WORDS.contains(tokens[i]) && tokens[i + 1].equals("of")) {
+        force[i] = true;
+        force[i + 1] = true;
+        for (int j = i + 2; j < tokens.length && j < i + 5 && !Cues.STOP.contains(tokens[j]) && !Cues.TYPE_WORDS.contains(tokens[j]); j++) {
+          force[j] = true;
+        }
+      }
+    }
+    for (int i = a.typeWord(); i < a.mention().end(); i++) {
+      drop[i] = true;
+      force[i] = false;
+    }
     List<String> out = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
     for (int i = 0; i <= tokens.length; i++) {
-      boolean keep = i < tokens.length && !drop[i] && (!Cues.STOP.contains(tokens[i]) || (tokens[i].equals("number") && i + 1 < tokens.length && tokens[i + 1].equals("of")));
-      if (keep && Cues.TYPE_WORDS.contains(tokens[i]) && i != a.typeWord()) {
-        keep = false; // "which film …": the members themselves
-      }
+      boolean keep = i < tokens.length && (force[i] || (!drop[i] && !Cues.STOP.contains(tokens[i]) && !Cues.MEMBER_WORDS.contains(tokens[i])));
       if (keep) {
-        cur.append(cur.length() == 0 ? "" : " ").append(tokens[i]);
+        cur.append(cur.length() == 0 ? "" : " ").append(COUNT_WORDS.contains(tokens[i]) ? "number" : tokens[i]);
       } else if (cur.length() > 0) {
         out.add(cur.toString());
         cur.setLength(0);
@@ -346,6 +425,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     }
     return out;
   }
+
+  /** Words that, followed by "of", make the next words a count ("the number of actors"). */
+  private static final java.util.Set<String> COUNT_WORDS = java.util.Set.of("number", "numbers", "count", "counts", "amount");
 
   /** The comparison the words before a number ask for ("after 2000": GT); null when none. */
   static SetQuery.Comparison comparison(String[] tokens, int number) {
