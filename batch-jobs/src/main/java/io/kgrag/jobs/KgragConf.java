@@ -88,6 +88,12 @@ public final class KgragConf {
   public static final String STEM_GNN_SUBGRAPH_EDGES = "spark.kgrag.stem.gnn.subgraph-edges";
   public static final String STEM_GNN_SEED = "spark.kgrag.stem.gnn.seed";
   public static final String STEM_GNN_DEVICE = "spark.kgrag.stem.gnn.device";
+  public static final String SRAG_MAX_ENTITIES = "spark.kgrag.srag.max-entities";
+  public static final String SRAG_SAMPLE_ROWS = "spark.kgrag.srag.sample-rows";
+  public static final String SRAG_MAX_RESULT_ROWS = "spark.kgrag.srag.max-result-rows";
+  public static final String SRAG_EVIDENCE_EDGES = "spark.kgrag.srag.evidence-edges";
+  public static final String SRAG_CORRELATION_THRESHOLD = "spark.kgrag.srag.correlation-threshold";
+  public static final String SRAG_NORMALITY_CRITICAL = "spark.kgrag.srag.normality-critical";
 
   private final SparkConf conf;
 
@@ -429,6 +435,20 @@ public final class KgragConf {
       case "none" -> false;
       default -> throw new UserInputException("configuration " + STEM_GUIDANCE + "=" + v + " is not known: use gnn or none");
     };
+  }
+
+  /** SRAG's settings ({@code spark.kgrag.srag.*}), each checked with its key in the message. */
+  public io.kgrag.core.srag.SragConfig sragConfig() {
+    io.kgrag.core.srag.SragConfig d = io.kgrag.core.srag.SragConfig.DEFAULT;
+    try {
+      return new io.kgrag.core.srag.SragConfig(
+          getInt(SRAG_MAX_ENTITIES, d.maxEntities()), getInt(SRAG_SAMPLE_ROWS, d.sampleRows()), getInt(SRAG_MAX_RESULT_ROWS, d.maxResultRows()),
+          getInt(SRAG_EVIDENCE_EDGES, d.evidenceEdges()),
+          new io.kgrag.core.srag.SqlBuilder.Config(
+              getDouble(SRAG_CORRELATION_THRESHOLD, d.sql().correlationThreshold()), getDouble(SRAG_NORMALITY_CRITICAL, d.sql().normalityCritical())));
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("bad SRAG configuration (spark.kgrag.srag.*): " + e.getMessage(), e);
+    }
   }
 
   /** Stars sampled for training ({@value #GNN_TRAIN_STARS}, default 4,000). */

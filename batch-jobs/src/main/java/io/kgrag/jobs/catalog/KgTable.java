@@ -156,6 +156,31 @@ public enum KgTable {
       col("latency_p99_ms", DoubleType, true),
       col("statuses", createMapType(StringType, LongType, false), true),
       col("computed_at", TimestampType, false)),
+  SRAG_TABLES(
+      "SRAG's entity tables of a run (one per question), long form: one row per member and column, the values"
+          + " in cell, normalised, as text (kind says how to read them: integer, decimal or text; multi whether the column holds arrays)",
+      col("run_id", StringType, false),
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("entity_id", LongType, false),
+      col("entity", StringType, true),
+      col("column_name", StringType, false),
+      col("kind", StringType, false),
+      col("multi", org.apache.spark.sql.types.DataTypes.BooleanType, false),
+      col("cell", createArrayType(StringType, false), false)),
+  SRAG_QUERIES(
+      "SRAG's analysis and SQL per question of a run: operation, entity set, table size, the SQL text, who wrote it, and its result",
+      col("run_id", StringType, false),
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("operation", StringType, true),
+      col("entity_set", StringType, true),
+      col("members", IntegerType, false),
+      col("columns", createArrayType(StringType, false), false),
+      col("sql", StringType, true),
+      col("sql_source", StringType, true),
+      col("result_rows", IntegerType, false),
+      col("error", StringType, true)),
   LLM_CACHE(
       "Responses of the LLM endpoint by model and prompt hash, so that re-runs cost nothing; item_key is what the"
           + " prompt was asked about (kgrag qa: sha2 of the question text), by which a job joins its items with their replies",

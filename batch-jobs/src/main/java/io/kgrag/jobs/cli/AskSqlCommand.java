@@ -16,7 +16,7 @@ import io.kgrag.core.qafd.sql.SqlWriter;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.sql.CatalogSchema;
-import io.kgrag.jobs.sql.ReadOnlySql;
+import io.kgrag.jobs.sql.CheckedSql;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -233,38 +233,8 @@ public final class AskSqlCommand implements Callable<Integer> {
 
   /** One statement, parsed, read-only, analysed. */
   static Checked check(SparkSession spark, String sql) {
-    List<String> statements = SqlWriter.statements(sql);
-    if (statements.isEmpty()) {
-      return new Checked(null, null, "the reply holds no SQL statement");
-    }
-    if (statements.size() > 1) {
-      return new Checked(null, statements.size() + " statements (only one SELECT is run)", null);
-    }
-    LogicalPlan plan;
-    try {
-      plan = spark.sessionState().sqlParser().parsePlan(sql);
-    } catch (Exception e) { // ParseException, an AnalysisException
-      return new Checked(null, null, oneLine(e));
-    }
-    Optional<String> refused = ReadOnlySql.refusal(plan);
-    if (refused.isPresent()) {
-      return new Checked(null, refused.get(), null);
-    }
-    try {
-      Dataset<Row> df = spark.sql(sql);
-      df.queryExecution().assertAnalyzed();
-      return new Checked(df, null, null);
-    } catch (Exception e) { // spark.sql throws AnalysisException undeclared
-      if (e instanceof AnalysisException) {
-        return new Checked(null, null, oneLine(e));
-      }
-      throw e;
-    }
-  }
-
-  private static String oneLine(Exception e) {
-    String m = e.getMessage() == null ? e.toString() : e.getMessage();
-    return m.strip().replaceAll("\\s*\\R\\s*", " ");
+    CheckedSql c = CheckedSql.check(spark, sql, null);
+    return new Checked(c.df(), c.refused() == null ? null : c.refused().replaceFirst("^not a read-only query \\((.*)\\)$", "$1"), c.error());
   }
 
   private int refuse(PrintWriter err, String sql, String kind) {

@@ -12,6 +12,8 @@ import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.SgragQaJob;
 import io.kgrag.jobs.qafd.QafdComponents;
 import io.kgrag.jobs.qafd.QafdQaJob;
+import io.kgrag.jobs.srag.SragComponents;
+import io.kgrag.jobs.srag.SragQaJob;
 import io.kgrag.jobs.stem.StemComponents;
 import io.kgrag.jobs.stem.StemQaJob;
 import io.kgrag.jobs.runs.RunLog;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Reads questions (ERQA csv qid,query,answer; MetaQA question<TAB>a1|a2; jsonl; or a Delta table) into",
-      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag), SimGRAG (--method simgrag), QAFD-RAG (--method qafd) or STEM (--method stem) and",
+      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag), SimGRAG (--method simgrag), QAFD-RAG (--method qafd), STEM (--method stem) or SRAG (--method srag: entity set, table, Spark SQL) and",
       "writes kgrag.query_graphs, kgrag.answers (one row per question) and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
       "--extractor llm / --generator llm ask the OpenAI-compatible endpoint of spark.kgrag.llm.* (key from the",
       "environment variable spark.kgrag.llm.api-key-env names); replies are kept in kgrag.llm_cache for re-runs.",
@@ -48,7 +50,7 @@ public final class QaCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "<fmt>", description = "csv, metaqa, jsonl or delta. Default: from the file extension.")
   String format;
 
-  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag, simgrag, qafd or stem. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag, simgrag, qafd, stem or srag. Default: ${DEFAULT-VALUE}.")
   String method;
 
   @Option(
@@ -68,7 +70,7 @@ public final class QaCommand implements Callable<Integer> {
   @Option(
       names = "--exemplars",
       paramLabel = "<file>",
-      description = "simgrag and stem: labelled questions with patterns (JSON lines from `kgrag exemplars`) for the embedded query-to-pattern; without them every question gets the embedded extractor's star pattern.")
+      description = "simgrag and stem: labelled questions with patterns (JSON lines from `kgrag exemplars`) for the embedded query-to-pattern; without them every question gets the embedded extractor's star pattern. srag: a question file whose rows carry their operation in \"type\", for questions no cue word classifies.")
   String exemplars;
 
   @Option(names = "--path-length", defaultValue = "1", paramLabel = "<l>", description = "Length of the indexed paths to use. Default: ${DEFAULT-VALUE}.")
@@ -83,11 +85,12 @@ public final class QaCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     String m = method.strip().toLowerCase(Locale.ROOT);
-    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD) && !m.equals(StemQaJob.METHOD)) {
-      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag, qafd, stem");
+    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD) && !m.equals(StemQaJob.METHOD)
+        && !m.equals(SragQaJob.METHOD)) {
+      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag, qafd, stem, srag");
     }
-    if (exemplars != null && !m.equals(SimgragQaJob.METHOD) && !m.equals(StemQaJob.METHOD)) {
-      throw new UserInputException("--exemplars is for --method simgrag and --method stem");
+    if (exemplars != null && !m.equals(SimgragQaJob.METHOD) && !m.equals(StemQaJob.METHOD) && !m.equals(SragQaJob.METHOD)) {
+      throw new UserInputException("--exemplars is for --method simgrag, stem and srag");
     }
     boolean llmExtractor = kind("--extractor", extractor, "embedded");
     boolean llmGenerator = kind("--generator", generator, "extractive");
@@ -99,7 +102,10 @@ public final class QaCommand implements Callable<Integer> {
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
     QaMethod qa;
-    if (m.equals(StemQaJob.METHOD)) {
+    if (m.equals(SragQaJob.METHOD)) {
+      SragQaJob.Options options = new SragQaJob.Options(exemplars, parts, conf.sragConfig());
+      qa = new SragQaJob(catalog, embedder).method(options, new SragComponents(llm, llmExtractor, llmGenerator));
+    } else if (m.equals(StemQaJob.METHOD)) {
       StemQaJob.Options options =
           new StemQaJob.Options(exemplars, minSimilarity, parts, conf.stemConfig(), conf.patternByExampleConfig(), conf.stemGuidance());
       qa = new StemQaJob(catalog, embedder).method(options, new StemComponents(llm, llmExtractor, llmGenerator));

@@ -36,7 +36,8 @@ import org.apache.spark.sql.types.DataTypes;
  * <p>Slices: {@code all}; {@code constraints=<k>} where k is the number of edges of the question's query
  * graph in {@code query_graphs} for the same run and method (questions without a query graph, e.g.
  * {@code invalid_input} rows, are in no constraints slice); {@code hop=<h>} from {@code questions.meta['hop']}
- * when set (MetaQA). Questions are matched on (dataset, qid); an answer without a question row, or whose
+ * when set (MetaQA); {@code type=<t>} from {@code questions.meta['type']} when set (a question file's
+ * {@code type} field: SRAG's operation types). Questions are matched on (dataset, qid); an answer without a question row, or whose
  * question has no gold answer, is counted in the statuses but not graded.
  *
  * <p>The joined per-question rows (status, ranked answers, gold answers, slice keys) are collected to the
@@ -92,7 +93,8 @@ public final class RunEvaluator {
     Dataset<Row> questions =
         catalog.read(KgTable.QUESTIONS)
             .groupBy("dataset", "qid")
-            .agg(first(col("answers")).as("gold"), first(col("meta").getItem("hop")).as("hop"), count(lit(1)).as("copies"));
+            .agg(first(col("answers")).as("gold"), first(col("meta").getItem("hop")).as("hop"), count(lit(1)).as("copies"),
+                first(col("meta").getItem("type")).as("qtype"));
     Dataset<Row> joined =
         answers.join(questions, scala(List.of("dataset", "qid")), "left")
             .withColumn("has_question", col("copies").isNotNull());
@@ -105,7 +107,7 @@ public final class RunEvaluator {
       joined = joined.withColumn("constraints", lit(null).cast(DataTypes.IntegerType));
     }
     List<Row> rows =
-        joined.select("method", "dataset", "qid", "answer", "ranked", "status", "latency_ms", "gold", "hop", "constraints", "has_question", "copies")
+        joined.select("method", "dataset", "qid", "answer", "ranked", "status", "latency_ms", "gold", "hop", "constraints", "has_question", "copies", "qtype")
             .orderBy("method", "dataset", "qid").collectAsList();
     if (rows.isEmpty()) {
       throw new UserInputException(
@@ -135,6 +137,9 @@ public final class RunEvaluator {
       }
       if (!r.isNullAt(8) && !r.getString(8).isBlank()) {
         slices.add("hop=" + r.getString(8).strip());
+      }
+      if (!r.isNullAt(12) && !r.getString(12).isBlank()) {
+        slices.add("type=" + r.getString(12).strip());
       }
       for (String slice : slices) {
         groups.computeIfAbsent(List.of(method, dataset, slice), k -> new QaMetrics()).add(m, status, latency);

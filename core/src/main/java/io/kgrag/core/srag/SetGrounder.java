@@ -24,6 +24,9 @@ public final class SetGrounder {
   /** Weight of log(1 + members) of a candidate set relation. */
   static final double SIZE_WEIGHT = 0.03;
 
+  /** Weight of the fraction of (sampled) members that have a property, when a phrase names one. */
+  static final double COVERAGE_WEIGHT = 0.3;
+
   /** Members sampled to list the set's properties. */
   public static final int PROPERTY_SAMPLE = 500;
 
@@ -124,15 +127,18 @@ public final class SetGrounder {
    * How well each member property fits a value named {@code label}: the property must reach a node with that
    * label (from any node; a value no member has yet still names its property), scored by the words just
    * before the name ({@code context}: "starring", "written by"), then by the question's own property words
-   * ({@code hint}: "which actor …"), then by whether members have it. Empty when no property can.
+   * ({@code hint}: "which actor …"), then by whether members have it, then by how often the value is used
+   * with the property in the whole graph. Empty when no property can.
    */
   public Map<Property, Double> valueScores(String label, String context, String hint, int[] members, List<Inventory> inv) {
     Map<String, Integer> reach = new LinkedHashMap<>(); // property key → members with the value
+    Map<String, Integer> uses = new LinkedHashMap<>(); // property key → the value's edges of it in the whole graph
     for (long id : graph.entityIdsWithLabel(label)) {
       int v = graph.index(id);
       for (int k = 0; k < graph.entryCount(v); k++) {
         String key = (graph.entryOutgoing(v, k) ? "<" : ">") + graph.entryRelation(v, k); // the member's direction
         reach.putIfAbsent(key, 0);
+        uses.merge(key, 1, Integer::sum);
         if (Arrays.binarySearch(members, graph.entryNeighbour(v, k)) >= 0) {
           reach.merge(key, 1, Integer::sum);
         }
@@ -145,7 +151,9 @@ public final class SetGrounder {
         continue;
       }
       String rel = i.property().relation();
-      double score = matcher.score(context, rel) + 0.3 * matcher.score(hint, rel) + (r > 0 ? 0.2 : 0) + 0.01 * Math.log1p(r);
+      // a label that is both a genre and a tag ("Romance", "romance") is likelier the value its property uses most
+      double score = matcher.score(context, rel) + 0.3 * matcher.score(hint, rel) + (r > 0 ? 0.2 : 0) + 0.01 * Math.log1p(r)
+          + 0.05 * Math.log1p(uses.get((i.property().outgoing() ? ">" : "<") + rel));
       out.put(i.property(), score);
     }
     return out;
@@ -182,6 +190,15 @@ public final class SetGrounder {
     return best;
   }
 
+  /** How many members the inventory was taken over: the most any property has is a lower bound. */
+  private static int sampled(List<Inventory> inv) {
+    int n = 0;
+    for (Inventory i : inv) {
+      n = Math.max(n, i.members());
+    }
+    return n;
+  }
+
   /** Whether some member has an edge to a node labelled as {@code label}. */
   public boolean reaches(String label, int[] members) {
     for (long id : graph.entityIdsWithLabel(label)) {
@@ -206,7 +223,8 @@ public final class SetGrounder {
         if (numericOnly && i.numeric() < 0.8) {
           continue;
         }
-        double score = matcher.score(phrase, i.property().relation()) + 1e-3 * i.members() / (double) PROPERTY_SAMPLE;
+        // a property few members have is rarely the one asked about ("languages" of films: /film/film/language)
+        double score = matcher.score(phrase, i.property().relation()) + COVERAGE_WEIGHT * i.members() / (double) Math.max(1, sampled(inv));
         if (score > bestScore) {
           bestScore = score;
           best = i.property();

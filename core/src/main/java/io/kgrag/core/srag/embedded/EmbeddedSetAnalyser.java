@@ -48,6 +48,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     this.examples = examples;
   }
 
+  /** Added to the set's own relation for a value named with the set's words ("from", "starring"). */
+  static final double SAME_PHRASE_BONUS = 0.5;
+
   /** Words before a type word that make its phrase the entity set. */
   private static final java.util.Set<String> AMONG = java.util.Set.of("among", "amongst");
 
@@ -244,7 +247,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         }
       }
     }
-    List<Bound> values = bind(tokens, others, segments, inv, members, 1);
+    List<Bound> values = bind(a, tokens, others, segments, inv, members, 1);
     if (!values.isEmpty()) {
       return new SetQuery(a.set(), Operation.AGGREGATION, null, null, values.get(0).property(), List.of(grounder.valueLabel(values.get(0).value(), values.get(0).property())), null, 0, 0, true);
     }
@@ -261,7 +264,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   }
 
   private SetQuery twoValues(Anchor a, Operation op, String[] tokens, String text, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
-    List<Bound> bound = bind(tokens, others, segments, inv, members, Integer.MAX_VALUE);
+    List<Bound> bound = bind(a, tokens, others, segments, inv, members, Integer.MAX_VALUE);
     Pair values = pair(bound);
     if (values == null) {
       throw new QaException(AnswerStatus.UNABLE, op.sqlName() + " needs two values of one property of the members (\"dramas or comedies\"); found " + found(bound));
@@ -303,7 +306,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   }
 
   private SetQuery variance(Anchor a, String[] tokens, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
-    List<Bound> bound = bind(tokens, others, segments, inv, members, Integer.MAX_VALUE);
+    List<Bound> bound = bind(a, tokens, others, segments, inv, members, Integer.MAX_VALUE);
     Pair values = pair(bound);
     if (values == null) {
       throw new QaException(AnswerStatus.UNABLE, "a variance comparison needs two groups of members (two values of one property); found " + found(bound));
@@ -313,7 +316,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   }
 
   private SetQuery relationship(Anchor a, String[] tokens, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
-    List<Bound> values = bind(tokens, others, segments, inv, members, 1);
+    List<Bound> values = bind(a, tokens, others, segments, inv, members, 1);
     if (values.isEmpty()) {
       throw new QaException(AnswerStatus.UNABLE, "no second entity related to the members was found");
     }
@@ -367,7 +370,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    * The first {@code limit} non-numeric mentions that a member property reaches, each bound to the property
    * reaching most members with it (words before the mention break ties).
    */
-  private List<Bound> bind(String[] tokens, List<Mention> mentions, List<String> hints, List<SetGrounder.Inventory> inv, int[] members, int limit) {
+  private List<Bound> bind(Anchor anchor, String[] tokens, List<Mention> mentions, List<String> hints, List<SetGrounder.Inventory> inv, int[] members, int limit) {
+    EntitySet set = anchor.set();
+    String setPhrase = String.join(" ", java.util.Arrays.copyOfRange(tokens, anchor.typeWord() + 1, anchor.mention().start()));
     List<Bound> out = new ArrayList<>();
     String hint = String.join(" ", hints);
     int prevEnd = 0;
@@ -382,7 +387,12 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       }
       // the words since the previous mention ("starring", "written by"), never another name's
       String context = String.join(" ", java.util.Arrays.copyOfRange(tokens, Math.min(from, m.start()), m.start()));
-      Map<Property, Double> scores = grounder.valueScores(m.label(), context, hint, members, inv);
+      Map<Property, Double> scores = new LinkedHashMap<>(grounder.valueScores(m.label(), context, hint, members, inv));
+      // "films from Germany … films from Sweden": the words that named the set's relation name it again
+      Property same = new Property(set.relation(), set.membersAreSubjects(), null);
+      if (!setPhrase.isEmpty() && (" " + context).endsWith(" " + setPhrase)) {
+        scores.replaceAll((p, v) -> p.sameAs(same) ? v + SAME_PHRASE_BONUS : v);
+      }
       if (!scores.isEmpty()) {
         out.add(new Bound(m.label(), scores, m.start()));
       }

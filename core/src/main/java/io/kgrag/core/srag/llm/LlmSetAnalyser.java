@@ -449,11 +449,12 @@ public final class LlmSetAnalyser implements SetAnalyser {
       throw new UnusableReply("the value '" + value + "' is not an entity of the graph");
     }
     String context = groupPhrase == null ? null : Labels.normalize(groupPhrase);
-    Property p = grounder.valueProperty(label, context, members, inv);
+    // the group phrase ("language") is the hint; the model gives no words before the value
+    Property p = grounder.valueProperty(label, null, context, members, inv);
     if (p == null) {
       throw new UnusableReply("no property of the set's members has the value '" + value + "'");
     }
-    return new Bound(label, new Property(p.relation(), p.outgoing(), context == null || context.isEmpty() ? null : context));
+    return new Bound(grounder.valueLabel(label, p), new Property(p.relation(), p.outgoing(), context == null || context.isEmpty() ? null : context));
   }
 
   private List<Bound> bindTwo(String op, Analysis a, int[] members, List<SetGrounder.Inventory> inv) {

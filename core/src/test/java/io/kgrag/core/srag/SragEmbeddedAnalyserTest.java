@@ -1,0 +1,140 @@
+package io.kgrag.core.srag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.simgrag.WordEmbedder;
+import io.kgrag.core.srag.embedded.EmbeddedSetAnalyser;
+import io.kgrag.core.srag.embedded.OperationByExample;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The embedded analysis of every operation type over the movie graph. */
+class SragEmbeddedAnalyserTest {
+  private final KnowledgeGraph g = MovieGraph.build();
+  private final EmbeddedSetAnalyser analyser = new EmbeddedSetAnalyser(MovieGraph.grounder(g), null);
+
+  private SetQuery analyse(String q, Operation op) {
+    SetQuery s = analyser.analyse(q);
+    assertEquals(op, s.operation(), q);
+    assertEquals("Ann Lee", s.set().anchorLabel(), q);
+    assertEquals("directed_by", s.set().relation(), q);
+    assertTrue(s.set().membersAreSubjects(), q);
+    return s;
+  }
+
+  @Test
+  void aggregationWithANumericFilter() {
+    SetQuery s = analyse("How many films directed by Ann Lee were released after 1990?", Operation.AGGREGATION);
+    assertEquals("release_year", s.measure().property().relation());
+    assertFalse(s.measure().count());
+    assertEquals(SetQuery.Comparison.GT, s.comparison());
+    assertEquals(1990.0, s.number());
+    assertEquals(SetQuery.Comparison.LT, analyse("How many movies directed by Ann Lee came out before 1985?", Operation.AGGREGATION).comparison());
+  }
+
+  @Test
+  void aggregationWithAValueAPluralNamesTheGenre() {
+    SetQuery s = analyse("How many films directed by Ann Lee are comedies?", Operation.AGGREGATION);
+    assertEquals("has_genre", s.group().relation());
+    assertEquals(List.of("Comedy"), s.values());
+  }
+
+  @Test
+  void distributionAndItsOtherWordings() {
+    assertEquals("has_genre", analyse("What is the distribution of genres among films directed by Ann Lee?", Operation.DISTRIBUTION).group().relation());
+    assertEquals("release_year", analyse("How many films directed by Ann Lee are there per release year?", Operation.DISTRIBUTION).group().relation());
+  }
+
+  @Test
+  void superlativeOfAMeasureAndOfAValue() {
+    SetQuery latest = analyse("Which film directed by Ann Lee was released most recently?", Operation.SUPERLATIVE);
+    assertEquals("release_year", latest.measure().property().relation());
+    assertTrue(latest.highest());
+    assertFalse(analyse("Which film directed by Ann Lee was released earliest?", Operation.SUPERLATIVE).highest());
+    SetQuery most = analyse("Which movie directed by Ann Lee has the most actors?", Operation.SUPERLATIVE);
+    assertEquals("starred_actors", most.measure().property().relation());
+    assertTrue(most.measure().count(), "actors are text: their number is counted");
+    SetQuery mode = analyse("Which genre is most common among films directed by Ann Lee?", Operation.SUPERLATIVE);
+    assertEquals("has_genre", mode.group().relation());
+    assertNull(mode.measure());
+  }
+
+  @Test
+  void intercomparisonTakesTheTwoValuesInOrder() {
+    SetQuery s = analyse("Among films directed by Ann Lee, are there more dramas or comedies?", Operation.INTERCOMPARISON);
+    assertEquals(List.of("Drama", "Comedy"), s.values());
+    assertEquals("has_genre", s.group().relation());
+  }
+
+  @Test
+  void normalityAndCorrelationNameTheirMeasures() {
+    SetQuery n = analyse("Do the release years of films directed by Ann Lee follow a normal distribution?", Operation.DISTRIBUTION_COMPLIANCE);
+    assertEquals("release_year", n.measure().property().relation());
+    SetQuery c = analyse("Is there a linear relationship between the release year and the number of actors of films directed by Ann Lee?", Operation.CORRELATION);
+    assertEquals("release_year", c.measure().property().relation());
+    assertFalse(c.measure().count());
+    assertEquals("starred_actors", c.measure2().property().relation());
+    assertTrue(c.measure2().count());
+  }
+
+  @Test
+  void varianceComparesTwoGroupsOnAMeasure() {
+    SetQuery s = analyse("Among films directed by Ann Lee, do the release years of dramas or of comedies vary more?", Operation.VARIANCE);
+    assertEquals("release_year", s.measure().property().relation());
+    assertEquals(List.of("Drama", "Comedy"), s.values());
+  }
+
+  @Test
+  void relationshipBindsTheSecondEntityToItsProperty() {
+    SetQuery s = analyse("Which films directed by Ann Lee star Eve Hart?", Operation.RELATIONSHIP);
+    assertEquals("starred_actors", s.group().relation());
+    assertEquals(List.of("Eve Hart"), s.values());
+  }
+
+  @Test
+  void hypotheticalFindsTheAmountAndTheGroupThatGains() {
+    SetQuery s = analyse("Among films directed by Ann Lee, if there were 2 more comedies, would there be more comedies than dramas?", Operation.HYPOTHETICAL);
+    assertEquals(2, s.k());
+    assertEquals(List.of("Comedy", "Drama"), s.values());
+    SetQuery t = analyse("If the count of dramas among films directed by Ann Lee were three higher, would it exceed the count of comedies?", Operation.HYPOTHETICAL);
+    assertEquals(3, t.k());
+    assertEquals(List.of("Drama", "Comedy"), t.values());
+  }
+
+  @Test
+  void theSetAfterAmongWinsOverAnEarlierPhrase() {
+    SetQuery s = analyser.analyse("If the count of films starring Cal Moss among films directed by Bo Park were 1 higher, would it exceed the count of films starring Dee Fox?");
+    assertEquals("Bo Park", s.set().anchorLabel());
+    assertEquals(List.of("Cal Moss", "Dee Fox"), s.values());
+    assertEquals("starred_actors", s.group().relation());
+  }
+
+  @Test
+  void questionsWithoutASetOrAnOperationAreUnable() {
+    QaException noSet = assertThrows(QaException.class, () -> analyser.analyse("What is the capital of France?"));
+    assertEquals(AnswerStatus.UNABLE, noSet.status());
+    assertTrue(noSet.getMessage().contains("no entity set"), noSet.getMessage());
+    QaException noOp = assertThrows(QaException.class, () -> analyser.analyse("Tell me about films directed by Ann Lee."));
+    assertEquals(AnswerStatus.UNABLE, noOp.status());
+    assertTrue(noOp.getMessage().contains("no operation"), noOp.getMessage());
+  }
+
+  @Test
+  void labelledExamplesDecideWhatNoCueWordDoes() {
+    WordEmbedder e = new WordEmbedder();
+    OperationByExample examples =
+        OperationByExample.build(List.of(new OperationByExample.Example(analyser.masked("Give the language tally of films written by Bo Park"), Operation.DISTRIBUTION)), e, 0.5);
+    EmbeddedSetAnalyser withExamples = new EmbeddedSetAnalyser(MovieGraph.grounder(g), examples.with(e));
+    SetQuery s = withExamples.analyse("Give the genre tally of films directed by Ann Lee");
+    assertEquals(Operation.DISTRIBUTION, s.operation());
+    assertEquals("has_genre", s.group().relation());
+    assertThrows(QaException.class, () -> analyser.analyse("Give the genre tally of films directed by Ann Lee"), "without examples: no operation");
+  }
+}
