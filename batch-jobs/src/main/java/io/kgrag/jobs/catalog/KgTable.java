@@ -169,7 +169,8 @@ public enum KgTable {
       col("multi", org.apache.spark.sql.types.DataTypes.BooleanType, false),
       col("cell", createArrayType(StringType, false), false)),
   SRAG_QUERIES(
-      "SRAG's analysis and SQL per question of a run: operation, entity set, table size, the SQL text, who wrote it, and its result",
+      "SRAG's analysis and SQL per question of a run: operation, entity set, table size, the SQL text, who wrote it, its result,"
+          + " and the time each step took (analysis and table on an executor, the SQL's check and run on the driver)",
       col("run_id", StringType, false),
       col("dataset", StringType, false),
       col("qid", StringType, false),
@@ -180,7 +181,10 @@ public enum KgTable {
       col("sql", StringType, true),
       col("sql_source", StringType, true),
       col("result_rows", IntegerType, false),
-      col("error", StringType, true)),
+      col("error", StringType, true),
+      col("analyse_ms", DoubleType, false),
+      col("table_ms", DoubleType, false),
+      col("sql_ms", DoubleType, false)),
   LLM_CACHE(
       "Responses of the LLM endpoint by model and prompt hash, so that re-runs cost nothing; item_key is what the"
           + " prompt was asked about (kgrag qa: sha2 of the question text), by which a job joins its items with their replies",

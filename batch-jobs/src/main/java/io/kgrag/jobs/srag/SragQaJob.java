@@ -331,7 +331,7 @@ public final class SragQaJob {
       if (r.isNullAt(13)) { // analysis or table failed on the executor
         results.add(RowFactory.create(qid, null, new Row[0], r.getString(5), r.getString(6), r.getDouble(7), new Row[0], itemKey, step));
         queries.add(RowFactory.create(runId, dataset, qid, r.getString(10), r.getString(11), r.getInt(12), new String[0], r.getString(16), r.getString(17), 0,
-            r.getString(6)));
+            r.getString(6), r.getLong(18) / 1e6, r.getLong(19) / 1e6, 0.0));
         continue;
       }
       EntityTable table = (EntityTable) SharedContext.read((byte[]) r.get(13));
@@ -372,7 +372,7 @@ public final class SragQaJob {
           o.answer() == null ? new Row[0] : QueryGraphRows.ranked(o.answer().ranked()).toArray(new Row[0]), o.status().sqlName(), o.reason(), ms, evidence,
           itemKey, step));
       queries.add(RowFactory.create(runId, dataset, qid, r.getString(10), r.getString(11), r.getInt(12), columns.toArray(new String[0]), sql, source, o.rows(),
-          o.error()));
+          o.error(), r.getLong(18) / 1e6, r.getLong(19) / 1e6, sqlNanos / 1e6));
       timings.add(new long[] {r.getLong(18), r.getLong(19), sqlNanos, r.getInt(12)});
     }
     Map<String, Long> metrics = new LinkedHashMap<>();
