@@ -1,6 +1,5 @@
 package io.kgrag.core.srag.embedded;
 
-import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
@@ -15,11 +14,9 @@ import io.kgrag.core.srag.SetGrounder;
 import io.kgrag.core.srag.SetQuery;
 import io.kgrag.core.srag.ValueNormaliser;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 
 /**
@@ -143,7 +140,6 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   }
 
   private Anchor anchor(String[] tokens, List<Mention> mentions, boolean afterAmong) {
-    Anchor fallback = null;
     for (int mi = 0; mi < mentions.size(); mi++) {
       Mention m = mentions.get(mi);
       int prevEnd = mi == 0 ? 0 : mentions.get(mi - 1).end();
@@ -163,7 +159,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         return new Anchor(m, type, set);
       }
     }
-    return fallback;
+    return null;
   }
 
   // ---- the operation ----
@@ -459,21 +455,4 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     }
     return null;
   }
-
-  private static int indexAfter(String[] tokens, String phrase) {
-    String[] p = phrase.split(" ");
-    for (int i = 0; i + p.length <= tokens.length; i++) {
-      boolean ok = true;
-      for (int j = 0; j < p.length && ok; j++) {
-        ok = tokens[i + j].equals(p[j]);
-      }
-      if (ok) {
-        return i + p.length;
-      }
-    }
-    return -1;
-  }
-
-  /** Orders for tests. */
-  static final Comparator<Mention> BY_START = Comparator.comparingInt(Mention::start);
 }
