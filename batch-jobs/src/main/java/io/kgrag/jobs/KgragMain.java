@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       VerifyIndexCommand.class,
       QaCommand.class,
       io.kgrag.jobs.cli.AskSqlCommand.class,
+      io.kgrag.jobs.cli.SqlCommand.class,
       EvalCommand.class,
       ExportEvidenceCommand.class,
       io.kgrag.jobs.cli.ExemplarsCommand.class,
