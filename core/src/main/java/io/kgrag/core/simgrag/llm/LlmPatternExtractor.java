@@ -1,5 +1,6 @@
 package io.kgrag.core.simgrag.llm;
 
+import io.kgrag.core.llm.ReplyText;
 import io.kgrag.core.llm.PromptTemplates;
 import io.kgrag.core.llm.PromptTemplates;
 import io.kgrag.core.llm.CachingChatClient;
@@ -319,17 +320,9 @@ public final class LlmPatternExtractor implements QueryGraphExtractor {
     return ((Seq) v).tuple() ? "a tuple" : "a list";
   }
 
-  /** Drops closed {@code <think>} blocks, text from an unclosed one, and text up to a lone close tag. */
+  /** See {@link ReplyText#withoutThinking}. */
   static String withoutThinking(String s) {
-    String t = s.replaceAll("(?is)<think>.*?</think>", " ");
-    String lower = t.toLowerCase(Locale.ROOT);
-    int open = lower.indexOf("<think>");
-    if (open >= 0) {
-      t = t.substring(0, open);
-      lower = lower.substring(0, open);
-    }
-    int close = lower.lastIndexOf("</think>");
-    return close >= 0 ? t.substring(close + "</think>".length()) : t;
+    return ReplyText.withoutThinking(s);
   }
 
   private QaException unparseable(String reply, String why) {

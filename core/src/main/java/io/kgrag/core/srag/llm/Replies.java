@@ -1,12 +1,12 @@
 package io.kgrag.core.srag.llm;
 
+import io.kgrag.core.llm.ReplyText;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
 import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import java.util.List;
-import java.util.Locale;
 
 /** What both SRAG LLM steps do with a conversation and its replies. */
 final class Replies {
@@ -27,17 +27,9 @@ final class Replies {
     }
   }
 
-  /** Drops closed {@code <think>} blocks, text from an unclosed one, and text up to a lone close tag. */
+  /** See {@link ReplyText#withoutThinking}. */
   static String withoutThinking(String s) {
-    String t = s == null ? "" : s.replaceAll("(?is)<think>.*?</think>", " ");
-    String lower = t.toLowerCase(Locale.ROOT);
-    int open = lower.indexOf("<think>");
-    if (open >= 0) {
-      t = t.substring(0, open);
-      lower = lower.substring(0, open);
-    }
-    int close = lower.lastIndexOf("</think>");
-    return close >= 0 ? t.substring(close + "</think>".length()) : t;
+    return ReplyText.withoutThinking(s);
   }
 
   /**
