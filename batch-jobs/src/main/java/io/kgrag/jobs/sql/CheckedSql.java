@@ -1,8 +1,6 @@
 package io.kgrag.jobs.sql;
 
 import io.kgrag.core.qafd.sql.SqlWriter;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,9 +11,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
-import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
-import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
 import scala.Tuple2;
@@ -72,36 +67,15 @@ public record CheckedSql(Dataset<Row> df, String refused, String error) {
     }
   }
 
-  /** The tables a parsed plan reads (last name part, lower case) into {@code read}; WITH names into {@code ctes}. */
+  /** The tables a parsed plan reads (whole name, lower case) into {@code read}; WITH names into {@code ctes}. */
   private static void names(LogicalPlan root, Set<String> read, Set<String> ctes) {
-    Deque<LogicalPlan> todo = new ArrayDeque<>();
-    todo.push(root);
-    while (!todo.isEmpty()) {
-      LogicalPlan p = todo.pop();
+    for (LogicalPlan p : ReadOnlySql.nodes(root)) {
       if (p instanceof UnresolvedRelation r) {
-        List<String> parts = JavaConverters.seqAsJavaList(r.multipartIdentifier());
-        read.add(String.join(".", parts).toLowerCase(Locale.ROOT));
+        read.add(String.join(".", JavaConverters.seqAsJavaList(r.multipartIdentifier())).toLowerCase(Locale.ROOT));
       }
       if (p instanceof UnresolvedWith w) {
         for (Tuple2<String, ?> cte : JavaConverters.seqAsJavaList(w.cteRelations())) {
           ctes.add(cte._1().toLowerCase(Locale.ROOT));
-        }
-      }
-      JavaConverters.seqAsJavaList(p.children()).forEach(todo::push);
-      for (QueryPlan<?> c : JavaConverters.seqAsJavaList(p.innerChildren())) {
-        if (c instanceof LogicalPlan l) {
-          todo.push(l);
-        }
-      }
-      for (Expression e : JavaConverters.seqAsJavaList(p.expressions())) {
-        Deque<Expression> es = new ArrayDeque<>();
-        es.push(e);
-        while (!es.isEmpty()) {
-          Expression x = es.pop();
-          if (x instanceof SubqueryExpression s) {
-            todo.push(s.plan());
-          }
-          JavaConverters.seqAsJavaList(x.children()).forEach(es::push);
         }
       }
     }

@@ -1,6 +1,7 @@
 package io.kgrag.jobs.sql;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -38,13 +39,36 @@ public final class ReadOnlySql {
 
   /** The kind of the first node that makes {@code plan} more than a read-only query, or empty. */
   public static Optional<String> refusal(LogicalPlan plan) {
-    Deque<LogicalPlan> todo = new ArrayDeque<>();
-    todo.push(plan);
-    while (!todo.isEmpty()) {
-      LogicalPlan p = todo.pop();
+    for (LogicalPlan p : nodes(plan)) {
       if (p instanceof Command || p instanceof ParsedStatement) {
         return Optional.of(p.getClass().getSimpleName());
       }
+      for (Expression root : list(p.expressions())) {
+        for (Expression e : expressions(root)) {
+          if (e instanceof UnresolvedFunction f) {
+            List<String> name = list(f.nameParts());
+            String last = name.isEmpty() ? "" : name.get(name.size() - 1).toLowerCase(Locale.ROOT);
+            if (FORBIDDEN_FUNCTIONS.contains(last)) {
+              return Optional.of("function " + last);
+            }
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Every node of a parsed plan, {@code root} first: its children, its inner children (a WITH clause's
+   * common table expressions) and the plans of its subquery expressions, recursively.
+   */
+  public static List<LogicalPlan> nodes(LogicalPlan root) {
+    List<LogicalPlan> out = new ArrayList<>();
+    Deque<LogicalPlan> todo = new ArrayDeque<>();
+    todo.push(root);
+    while (!todo.isEmpty()) {
+      LogicalPlan p = todo.pop();
+      out.add(p);
       for (LogicalPlan c : list(p.children())) {
         todo.push(c);
       }
@@ -54,35 +78,29 @@ public final class ReadOnlySql {
         }
       }
       for (Expression e : list(p.expressions())) {
-        Optional<String> bad = expression(e, todo);
-        if (bad.isPresent()) {
-          return bad;
+        for (Expression x : expressions(e)) {
+          if (x instanceof SubqueryExpression s) {
+            todo.push(s.plan());
+          }
         }
       }
     }
-    return Optional.empty();
+    return out;
   }
 
-  private static Optional<String> expression(Expression root, Deque<LogicalPlan> plans) {
+  /** Every node of an expression tree, {@code root} first. */
+  private static List<Expression> expressions(Expression root) {
+    List<Expression> out = new ArrayList<>();
     Deque<Expression> todo = new ArrayDeque<>();
     todo.push(root);
     while (!todo.isEmpty()) {
       Expression e = todo.pop();
-      if (e instanceof SubqueryExpression s) {
-        plans.push(s.plan());
-      }
-      if (e instanceof UnresolvedFunction f) {
-        List<String> name = list(f.nameParts());
-        String last = name.isEmpty() ? "" : name.get(name.size() - 1).toLowerCase(Locale.ROOT);
-        if (FORBIDDEN_FUNCTIONS.contains(last)) {
-          return Optional.of("function " + last);
-        }
-      }
+      out.add(e);
       for (Expression c : list(e.children())) {
         todo.push(c);
       }
     }
-    return Optional.empty();
+    return out;
   }
 
   private static <T> List<T> list(scala.collection.Seq<T> seq) {

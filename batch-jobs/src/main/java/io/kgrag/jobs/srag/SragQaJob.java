@@ -17,7 +17,6 @@ import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.RankedAnswer;
-import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.core.srag.AnswerRenderer;
 import io.kgrag.core.srag.EntityTable;
 import io.kgrag.core.srag.SetAnalyser;
@@ -317,7 +316,7 @@ public final class SragQaJob {
     List<Row> results = new ArrayList<>();
     List<Row> queries = new ArrayList<>();
     List<Row> steps = new ArrayList<>();
-    List<long[]> timings = new ArrayList<>(); // analyse, table, sql nanos, members
+    List<Row> timings = new ArrayList<>(); // analyse, table, sql nanos, members
     long repaired = 0;
     long refused = 0;
     LlmConfig llm = components.llm();
@@ -373,19 +372,13 @@ public final class SragQaJob {
           itemKey, step));
       queries.add(RowFactory.create(runId, dataset, qid, r.getString(10), r.getString(11), r.getInt(12), columns.toArray(new String[0]), sql, source, o.rows(),
           o.error(), r.getLong(18) / 1e6, r.getLong(19) / 1e6, sqlNanos / 1e6));
-      timings.add(new long[] {r.getLong(18), r.getLong(19), sqlNanos, r.getInt(12)});
+      timings.add(RowFactory.create(r.getLong(18), r.getLong(19), sqlNanos, (long) r.getInt(12)));
     }
     Map<String, Long> metrics = new LinkedHashMap<>();
     String[] names = {"analyse", "table", "sql", "members"};
     for (int i = 0; i < names.length; i++) {
-      double[] v = new double[timings.size()];
-      for (int j = 0; j < v.length; j++) {
-        v[j] = timings.get(j)[i];
-      }
-      java.util.Arrays.sort(v);
-      boolean nanos = i < 3;
-      metrics.put(METHOD + "." + names[i] + "_p50" + (nanos ? "_us" : ""), (long) (QaMetrics.percentile(v, 50) / (nanos ? 1000 : 1)));
-      metrics.put(METHOD + "." + names[i] + "_p95" + (nanos ? "_us" : ""), (long) (QaMetrics.percentile(v, 95) / (nanos ? 1000 : 1)));
+      boolean nanos = i < 3; // nanoseconds to whole microseconds
+      QaOutput.percentiles(metrics, timings, i, METHOD + "." + names[i], nanos ? 1000 : 1, nanos ? "_us" : "");
     }
     metrics.put(METHOD + ".sql_repaired", repaired);
     metrics.put(METHOD + ".sql_refused", refused);

@@ -15,6 +15,9 @@ import java.util.Map;
  * booleans as yes / no; arrays in brackets.
  */
 public final class AnswerRenderer {
+  /** The order of a set's labels: case-insensitive, then exact (the generator of bench/srag sorts so too). */
+  public static final java.util.Comparator<String> LABEL_ORDER = String.CASE_INSENSITIVE_ORDER.thenComparing(java.util.Comparator.naturalOrder());
+
   private AnswerRenderer() {}
 
   /** The answer, or null when the result has no rows or only a null value. */
@@ -32,10 +35,7 @@ public final class AnswerRenderer {
       if (vs.isEmpty()) {
         return null;
       }
-      vs.sort((a, b) -> {
-        int c = String.CASE_INSENSITIVE_ORDER.compare(a, b);
-        return c != 0 ? c : a.compareTo(b);
-      });
+      vs.sort(LABEL_ORDER);
       return String.join("; ", vs.stream().distinct().toList());
     }
     List<String> parts = new ArrayList<>();

@@ -121,14 +121,9 @@ public final class EntityTable implements Serializable {
     List<EvidenceEdge> evidence = new ArrayList<>();
     boolean[] truncated = {false};
     TreeSet<Integer> members = new TreeSet<>(Comparator.comparing(graph::label).thenComparingLong(graph::entityId));
-    for (int k = 0; k < graph.entryCount(anchor); k++) {
-      // members are subjects: the anchor sees the edge as incoming
-      if (graph.entryRelation(anchor, k).equals(set.relation()) && graph.entryOutgoing(anchor, k) != set.membersAreSubjects()) {
-        int m = graph.entryNeighbour(anchor, k);
-        if (members.add(m)) {
-          edge(graph, evidence, truncated, maxEvidence, set.membersAreSubjects() ? m : anchor, set.relation(), set.membersAreSubjects() ? anchor : m);
-        }
-      }
+    for (int m : set.members(graph)) {
+      members.add(m);
+      edge(graph, evidence, truncated, maxEvidence, set.membersAreSubjects() ? m : anchor, set.relation(), set.membersAreSubjects() ? anchor : m);
     }
     if (members.size() > maxMembers) {
       throw new TooLarge(set, members.size(), maxMembers);
@@ -239,8 +234,7 @@ public final class EntityTable implements Serializable {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int compareValues(Object a, Object b) {
     if (a instanceof String x && b instanceof String y) {
-      int c = String.CASE_INSENSITIVE_ORDER.compare(x, y);
-      return c != 0 ? c : x.compareTo(y);
+      return AnswerRenderer.LABEL_ORDER.compare(x, y);
     }
     return ((Comparable) a).compareTo(b);
   }

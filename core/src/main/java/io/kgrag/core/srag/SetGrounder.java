@@ -87,16 +87,9 @@ public final class SetGrounder {
     return best;
   }
 
-  /** The set's member nodes, ascending. */
+  /** The set's member nodes, ascending ({@link EntitySet#members}). */
   public int[] members(EntitySet set) {
-    int anchor = graph.index(set.anchorId());
-    java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
-    for (int k = 0; k < graph.entryCount(anchor); k++) {
-      if (graph.entryRelation(anchor, k).equals(set.relation()) && graph.entryOutgoing(anchor, k) != set.membersAreSubjects()) {
-        out.add(graph.entryNeighbour(anchor, k));
-      }
-    }
-    return out.stream().mapToInt(Integer::intValue).toArray();
+    return set.members(graph);
   }
 
   /** The members' properties (sampled), with how many have each and how numeric their values are. */
