@@ -117,17 +117,22 @@ public final class Catalog {
     return version(t);
   }
 
-  /** Replaces the rows matching {@code predicate} (SQL) in one commit; returns the version written. */
+  /**
+   * Replaces the rows matching {@code predicate} (SQL) in one commit; returns the version written. Like
+   * {@link #append}, it adds columns a newer kgrag declares to a table an older one wrote (Delta's
+   * {@code mergeSchema}; new columns are nullable), so existing warehouses keep working.
+   */
   public long replaceWhere(KgTable t, Dataset<Row> df, String predicate) {
     ensure(t);
-    conform(t, df).write().format("delta").mode("overwrite").option("replaceWhere", predicate).save(location(t));
+    conform(t, df).write().format("delta").mode("overwrite").option("replaceWhere", predicate).option("mergeSchema", "true")
+        .save(location(t));
     return version(t);
   }
 
   /** Appends {@code df} in one commit; returns the version written. */
   public long append(KgTable t, Dataset<Row> df) {
     ensure(t);
-    conform(t, df).write().format("delta").mode("append").save(location(t));
+    conform(t, df).write().format("delta").mode("append").option("mergeSchema", "true").save(location(t));
     return version(t);
   }
 

@@ -141,7 +141,8 @@ public enum KgTable {
       col("dst", LongType, false),
       col("dst_label", StringType, true)),
   METRICS(
-      "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 and latency percentiles",
+      "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 over answer sets, exact match and token F1"
+          + " of the top answer (SQuAD normalisation, for text QA) and latency percentiles",
       col("run_id", StringType, false),
       col("method", StringType, false),
       col("dataset", StringType, false),
@@ -151,6 +152,8 @@ public enum KgTable {
       col("precision", DoubleType, false),
       col("recall", DoubleType, false),
       col("f1", DoubleType, false),
+      col("em", DoubleType, true),
+      col("token_f1", DoubleType, true),
       col("latency_p50_ms", DoubleType, true),
       col("latency_p95_ms", DoubleType, true),
       col("latency_p99_ms", DoubleType, true),

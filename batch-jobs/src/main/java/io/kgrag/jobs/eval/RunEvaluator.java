@@ -186,7 +186,7 @@ public final class RunEvaluator {
       rows.add(
           RowFactory.create(
               result.runId(), s.method(), s.dataset(), s.slice(), m.n(), m.hit1(), m.precision(), m.recall(), m.f1(),
-              nullIfNaN(m.latencyP50Ms()), nullIfNaN(m.latencyP95Ms()), nullIfNaN(m.latencyP99Ms()),
+              m.em(), m.tokenF1(), nullIfNaN(m.latencyP50Ms()), nullIfNaN(m.latencyP95Ms()), nullIfNaN(m.latencyP99Ms()),
               new LinkedHashMap<>(m.statuses()), at));
     }
     Dataset<Row> df = catalog.spark().createDataFrame(rows, KgTable.METRICS.schema());
@@ -194,12 +194,12 @@ public final class RunEvaluator {
   }
 
   /**
-   * The metrics as an aligned text table: method, dataset, slice, n, Hit@1 %, P, R, F1, p50 ms, p95 ms,
+   * The metrics as an aligned text table: method, dataset, slice, n, Hit@1 %, P, R, F1, EM %, token F1, p50 ms, p95 ms,
    * statuses.
    */
   public static String table(List<SliceMetrics> metrics) {
-    String[] head = {"method", "dataset", "slice", "n", "Hit@1 %", "P", "R", "F1", "p50 ms", "p95 ms", "statuses"};
-    boolean[] right = {false, false, false, true, true, true, true, true, true, true, false};
+    String[] head = {"method", "dataset", "slice", "n", "Hit@1 %", "P", "R", "F1", "EM %", "tok F1", "p50 ms", "p95 ms", "statuses"};
+    boolean[] right = {false, false, false, true, true, true, true, true, true, true, true, true, false};
     List<String[]> cells = new ArrayList<>();
     cells.add(head);
     for (SliceMetrics s : metrics) {
@@ -207,7 +207,7 @@ public final class RunEvaluator {
       cells.add(
           new String[] {
             s.method(), s.dataset(), s.slice(), Long.toString(m.n()), fmt("%.1f", 100 * m.hit1()), fmt("%.3f", m.precision()),
-            fmt("%.3f", m.recall()), fmt("%.3f", m.f1()), ms(m.latencyP50Ms()), ms(m.latencyP95Ms()), m.statusLine()
+            fmt("%.3f", m.recall()), fmt("%.3f", m.f1()), fmt("%.1f", 100 * m.em()), fmt("%.3f", m.tokenF1()), ms(m.latencyP50Ms()), ms(m.latencyP95Ms()), m.statusLine()
           });
     }
     int[] width = new int[head.length];

@@ -164,10 +164,10 @@ class QaEvalCommandsTest {
 
     // the printed table: a header and one aligned line per row, in method, dataset, slice order
     String[] lines = again.out.split("\n");
-    assertTrue(lines[0].matches("method\\s+dataset\\s+slice\\s+n\\s+Hit@1 %\\s+P\\s+R\\s+F1\\s+p50 ms\\s+p95 ms\\s+statuses"), lines[0]);
-    assertTrue(lines[1].matches("sgrag\\s+erqa\\s+all\\s+3\\s+66\\.7\\s+0\\.667\\s+0\\.667\\s+0\\.667\\s+15\\.0\\s+35\\.0\\s+exact=3 fallback=1"), lines[1]);
+    assertTrue(lines[0].matches("method\\s+dataset\\s+slice\\s+n\\s+Hit@1 %\\s+P\\s+R\\s+F1\\s+EM %\\s+tok F1\\s+p50 ms\\s+p95 ms\\s+statuses"), lines[0]);
+    assertTrue(lines[1].matches("sgrag\\s+erqa\\s+all\\s+3\\s+66\\.7\\s+0\\.667\\s+0\\.667\\s+0\\.667\\s+66\\.7\\s+0\\.\\d{3}\\s+15\\.0\\s+35\\.0\\s+exact=3 fallback=1"), lines[1]);
     assertTrue(lines[2].contains("constraints=1") && lines[3].contains("constraints=2"), again.out);
-    assertTrue(lines[4].matches("sgrag\\s+metaqa\\s+all\\s+4\\s+75\\.0\\s+0\\.625\\s+0\\.625\\s+0\\.625\\s+20\\.0\\s+40\\.0\\s+exact=2 partial=1 unable=1 invalid_input=1"), lines[4]);
+    assertTrue(lines[4].matches("sgrag\\s+metaqa\\s+all\\s+4\\s+75\\.0\\s+0\\.625\\s+0\\.625\\s+0\\.625\\s+\\d+\\.\\d\\s+0\\.\\d{3}\\s+20\\.0\\s+40\\.0\\s+exact=2 partial=1 unable=1 invalid_input=1"), lines[4]);
     assertTrue(lines[5].contains("hop=1") && lines[6].contains("hop=2"), again.out);
     int statusColumn = lines[0].indexOf("statuses");
     for (int i = 1; i <= 6; i++) {

@@ -25,6 +25,9 @@ import java.util.Set;
  *       empty.
  *   <li><b>precision</b> = |P ∩ G| / |P|, <b>recall</b> = |P ∩ G| / |G|, <b>F1</b> = 2·p·r / (p + r); each is
  *       0 when its denominator is 0 (an empty P scores 0 on all three).
+ *   <li><b>EM</b> and <b>token F1</b>: the top answer's text against every gold answer with {@link SpanScore}
+ *       (SQuAD-style normalisation), the best over the gold answers; the usual scores for text QA (MuSiQue,
+ *       HotpotQA), where an answer is a span rather than a graph entity. 0 when there is no prediction.
  *   <li><b>graded</b>: a question is graded unless its status is {@code invalid_input} (the input row itself
  *       was unusable) or G is empty (nothing to compare with). Ungraded questions get 0 everywhere and
  *       {@link QaMetrics} leaves them out of n and of the means.
@@ -35,16 +38,27 @@ import java.util.Set;
  * @param predicted |P|
  * @param gold |G|
  * @param correct |P ∩ G|
+ * @param em exact match of the top answer with a gold answer (0 or 1)
+ * @param tokenF1 the top answer's best token F1 against the gold answers
  */
 public record AnswerMatch(
-    boolean graded, boolean hit1, double precision, double recall, double f1, int predicted, int gold, int correct)
+    boolean graded,
+    boolean hit1,
+    double precision,
+    double recall,
+    double f1,
+    int predicted,
+    int gold,
+    int correct,
+    double em,
+    double tokenF1)
     implements Serializable {
   /** Relative tolerance within which a score counts as tied with the top score. */
   public static final double TIE_TOLERANCE = 1e-9;
 
   /** An ungraded question (status {@code invalid_input}, or no gold answer). */
   public static AnswerMatch ungraded(int gold) {
-    return new AnswerMatch(false, false, 0, 0, 0, 0, gold, 0);
+    return new AnswerMatch(false, false, 0, 0, 0, 0, gold, 0, 0, 0);
   }
 
   /**
@@ -62,7 +76,7 @@ public record AnswerMatch(
     }
     boolean answered = status != AnswerStatus.UNABLE && status != AnswerStatus.ERROR && ranked != null && !ranked.isEmpty();
     if (!answered) {
-      return new AnswerMatch(true, false, 0, 0, 0, 0, g.size(), 0);
+      return new AnswerMatch(true, false, 0, 0, 0, 0, g.size(), 0, 0, 0);
     }
     Set<String> p = predictedSet(ranked);
     boolean hit1 = g.contains(Labels.normalize(ranked.get(0).answer()));
@@ -74,7 +88,10 @@ public record AnswerMatch(
     }
     double precision = p.isEmpty() ? 0 : (double) correct / p.size();
     double recall = (double) correct / g.size();
-    return new AnswerMatch(true, hit1, precision, recall, f1(precision, recall), p.size(), g.size(), correct);
+    String top = ranked.get(0).answer();
+    return new AnswerMatch(
+        true, hit1, precision, recall, f1(precision, recall), p.size(), g.size(), correct,
+        SpanScore.exactMatch(top, gold), SpanScore.tokenF1(top, gold));
   }
 
   /** The harmonic mean of {@code p} and {@code r}; 0 when both are 0. */

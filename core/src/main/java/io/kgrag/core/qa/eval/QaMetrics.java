@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * <ul>
  *   <li><b>n</b>: the graded questions ({@link AnswerMatch#graded()}): every answered row except status
  *       {@code invalid_input} and questions without a gold answer.
- *   <li><b>Hit@1, precision, recall, F1</b>: the means over the n graded questions (macro averages; 0 when n
+ *   <li><b>Hit@1, precision, recall, F1, EM, token F1</b>: the means over the n graded questions (macro averages; 0 when n
  *       is 0). {@code unable} and {@code error} answers are graded and score 0.
  *   <li><b>latency p50 / p95 / p99</b>: nearest-rank percentiles of {@code latency_ms} over every row except
  *       {@code invalid_input} ones (an unusable row costs nothing and would pull the percentiles down): with
@@ -37,6 +37,8 @@ public final class QaMetrics implements Serializable {
   private double precision;
   private double recall;
   private double f1;
+  private double em;
+  private double tokenF1;
   private double[] latencies = new double[16];
   private int latencyCount;
   private final Map<String, Long> statuses = new TreeMap<>();
@@ -65,6 +67,8 @@ public final class QaMetrics implements Serializable {
       precision += match.precision();
       recall += match.recall();
       f1 += match.f1();
+      em += match.em();
+      tokenF1 += match.tokenF1();
     }
     return this;
   }
@@ -77,6 +81,8 @@ public final class QaMetrics implements Serializable {
     precision += other.precision;
     recall += other.recall;
     f1 += other.f1;
+    em += other.em;
+    tokenF1 += other.tokenF1;
     if (latencyCount + other.latencyCount > latencies.length) {
       latencies = Arrays.copyOf(latencies, Math.max(latencies.length * 2, latencyCount + other.latencyCount));
     }
@@ -99,6 +105,8 @@ public final class QaMetrics implements Serializable {
         n == 0 ? 0 : precision / n,
         n == 0 ? 0 : recall / n,
         n == 0 ? 0 : f1 / n,
+        n == 0 ? 0 : em / n,
+        n == 0 ? 0 : tokenF1 / n,
         percentile(sorted, 50),
         percentile(sorted, 95),
         percentile(sorted, 99),
@@ -142,6 +150,8 @@ public final class QaMetrics implements Serializable {
    * @param rows every row added
    * @param n the graded rows, over which the means are taken
    * @param hit1 mean Hit@1 in [0, 1]
+   * @param em mean exact match (SQuAD normalisation) in [0, 1]
+   * @param tokenF1 mean token F1 in [0, 1]
    * @param latencyP50Ms nearest-rank median latency, NaN when no latency was recorded
    * @param statuses rows per status, in {@link AnswerStatus} order
    */
@@ -152,6 +162,8 @@ public final class QaMetrics implements Serializable {
       double precision,
       double recall,
       double f1,
+      double em,
+      double tokenF1,
       double latencyP50Ms,
       double latencyP95Ms,
       double latencyP99Ms,
@@ -178,8 +190,8 @@ public final class QaMetrics implements Serializable {
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "n=%d hit1=%.4f p=%.4f r=%.4f f1=%.4f p50=%.1f p95=%.1f p99=%.1f %s",
-          n, hit1, precision, recall, f1, latencyP50Ms, latencyP95Ms, latencyP99Ms, statusLine());
+          "n=%d hit1=%.4f p=%.4f r=%.4f f1=%.4f em=%.4f tokf1=%.4f p50=%.1f p95=%.1f p99=%.1f %s",
+          n, hit1, precision, recall, f1, em, tokenF1, latencyP50Ms, latencyP95Ms, latencyP99Ms, statusLine());
     }
   }
 }
