@@ -75,6 +75,18 @@ class DagCommandsTest {
     }
   }
 
+  @Test
+  void readmeDocumentsEveryVariableWithItsDefault() throws java.io.IOException {
+    java.nio.file.Path readme = DagCommands.dagsDir().resolve("README.md");
+    List<String> lines = java.nio.file.Files.readAllLines(readme);
+    real().airflowVariables().forEach((variable, def) -> {
+      String row = lines.stream().filter(l -> l.startsWith("| `" + variable + "` |")).findFirst()
+          .orElseThrow(() -> new AssertionError(readme + ": no row for Variable " + variable));
+      String shown = def.isEmpty() ? "(empty" : "`" + def + "`";
+      assertTrue(row.contains("| " + shown), readme + ": the row of " + variable + " does not give its default " + shown + ": " + row);
+    });
+  }
+
   // ---- variants the validator must reject, each with a message naming the file and the task
 
   private static String rejected(Consumer<ObjectNode> change, String... expected) {
