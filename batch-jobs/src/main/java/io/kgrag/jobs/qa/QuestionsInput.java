@@ -344,16 +344,32 @@ public final class QuestionsInput {
   }
 
   private static JavaRDD<Row> jsonl(JavaSparkContext jsc, Configuration conf, List<String> files) {
+    List<String> lines = new ArrayList<>();
+    List<String> arrays = new ArrayList<>(); // MuSiQue / HotpotQA releases: one JSON array a file
     for (String f : files) {
-      if (f.toLowerCase(Locale.ROOT).matches(".*\\.json(\\.gz)?$") && startsWithArray(prefix(conf, f, 4096))) {
-        throw new UserInputException(
-            f + " is one JSON array, not JSON Lines; write one question object a line (e.g. jq -c '.[]' "
-                + new Path(f).getName() + " > questions.jsonl)");
-      }
+      (startsWithArray(prefix(conf, f, 4096)) ? arrays : lines).add(f);
     }
-    return NumberedLines.read(jsc, files)
-        .map(l -> row(l.source, l.lineNo, JsonlQuestions.parse(l.source, l.lineNo, l.bytes)))
-        .filter(r -> r != null);
+    List<JavaRDD<Row>> parts = new ArrayList<>();
+    if (!lines.isEmpty()) {
+      parts.add(
+          NumberedLines.read(jsc, lines)
+              .map(l -> row(l.source, l.lineNo, JsonlQuestions.parse(l.source, l.lineNo, l.bytes)))
+              .filter(r -> r != null));
+    }
+    if (!arrays.isEmpty()) {
+      parts.add(
+          jsc.binaryFiles(String.join(",", arrays))
+              .flatMap(
+                  (Tuple2<String, PortableDataStream> t) -> {
+                    String src = t._1();
+                    List<Row> rows = new ArrayList<>();
+                    for (NumberedQuestion q : JsonlQuestions.parseArray(src, whole(src, t._2()))) {
+                      rows.add(row(src, q.line(), q.record()));
+                    }
+                    return rows.iterator();
+                  }));
+    }
+    return parts.size() == 1 ? parts.get(0) : parts.get(0).union(parts.get(1));
   }
 
   private static boolean startsWithArray(byte[] b) {

@@ -19,11 +19,12 @@ import java.util.Set;
  * Questions from JSON Lines: one JSON object a line.
  *
  * <ul>
- *   <li>qid: field {@code qid}, else {@code id} (a string or a number); when neither is there, {@code <file
+ *   <li>qid: field {@code qid}, else {@code id}, else {@code _id} (a string or a number); when neither is there, {@code <file
  *       stem>-<line number>} as for MetaQA;
  *   <li>question: field {@code question}, else {@code query}, a string;
  *   <li>answers: field {@code answers}, else {@code answer}: an array of strings or numbers, or a single
  *       string or number (one answer; a JSON string is not split on {@code |}, arrays say "several");
+ *       strings of {@code answer_aliases} (MuSiQue) are further accepted answers;
  *   <li>meta: every other field whose value is a string, number or boolean, as text; null, array and
  *       object values are left out.
  * </ul>
@@ -89,11 +90,44 @@ public final class JsonlQuestions {
           where + ": malformed JSON" + (at != null && at.getColumnNr() > 0 ? " at character " + at.getColumnNr() : "")
               + ": " + msg);
     }
+    return fromNode(file, lineNo, where, node);
+  }
+
+  /**
+   * Reads a whole file that is one JSON array of question objects (MuSiQue, HotpotQA and 2WikiMultihopQA
+   * releases), each element read as a JSON Lines object is; an element's "line" is its 1-based position.
+   *
+   * @throws io.kgrag.core.UserInputException when the file is not valid UTF-8 JSON holding one array
+   */
+  public static List<NumberedQuestion> parseArray(String file, byte[] content) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(content);
+    } catch (java.io.IOException e) {
+      String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      int nl = msg.indexOf('\n');
+      throw new io.kgrag.core.UserInputException(
+          file + " is not valid JSON: " + (nl >= 0 ? msg.substring(0, nl) : msg) + " (a question file is JSON Lines, or one JSON array of objects)");
+    }
+    if (root == null || !root.isArray()) {
+      throw new io.kgrag.core.UserInputException(file + " is not one JSON array of question objects (nor JSON Lines)");
+    }
+    List<NumberedQuestion> out = new ArrayList<>();
+    long i = 0;
+    for (JsonNode element : root) {
+      i++;
+      out.add(new NumberedQuestion(i, fromNode(file, i, file + " element " + i, element)));
+    }
+    return out;
+  }
+
+  private static QuestionRecord fromNode(String file, long lineNo, String where, JsonNode node) {
+    String fallbackQid = "line-" + lineNo;
     if (!node.isObject()) {
       return QuestionRecord.invalid(
           fallbackQid, null, where + ": expected a JSON object, found " + node.getNodeType().name().toLowerCase(Locale.ROOT));
     }
-    String qidKey = node.has("qid") ? "qid" : node.has("id") ? "id" : null;
+    String qidKey = node.has("qid") ? "qid" : node.has("id") ? "id" : node.has("_id") ? "_id" : null;
     String qid = InputText.stem(file) + "-" + lineNo;
     if (qidKey != null) {
       JsonNode q = node.get(qidKey);
@@ -136,6 +170,15 @@ public final class JsonlQuestions {
         }
         String s = item.asText().trim();
         if (!s.isEmpty()) {
+          answers.add(s);
+        }
+      }
+    }
+    JsonNode aliases = node.get("answer_aliases"); // MuSiQue: more accepted spellings of the answer
+    if (aliases != null && aliases.isArray()) {
+      for (JsonNode item : aliases) {
+        String s = item.isValueNode() && !item.isNull() ? item.asText().trim() : "";
+        if (!s.isEmpty() && !answers.contains(s)) {
           answers.add(s);
         }
       }

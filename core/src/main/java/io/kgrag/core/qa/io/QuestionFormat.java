@@ -14,7 +14,7 @@ public enum QuestionFormat {
   CSV("csv"),
   /** MetaQA {@code question<TAB>answers}, see {@link MetaQaQuestions}; extensions {@code .txt}, {@code .tsv}. */
   METAQA("metaqa"),
-  /** JSON Lines, see {@link JsonlQuestions}; extensions {@code .jsonl}, {@code .json}. */
+  /** JSON Lines, or one JSON array of objects a file (MuSiQue, HotpotQA), see {@link JsonlQuestions}; extensions {@code .jsonl}, {@code .json}. */
   JSONL("jsonl"),
   /** A Delta table with columns qid and question (answers optional); chosen by name or by its {@code _delta_log}. */
   DELTA("delta");
