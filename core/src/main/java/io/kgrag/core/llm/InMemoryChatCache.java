@@ -30,6 +30,15 @@ public final class InMemoryChatCache implements ChatCache, Serializable {
 
   /** A cache holding {@code existing}; these are not part of {@link #added()}. */
   public InMemoryChatCache(Collection<CachedChat> existing) {
+    preload(existing);
+  }
+
+  /**
+   * Adds {@code existing} entries known from elsewhere (the {@code llm_cache} table) after construction, as
+   * the constructor does: they answer lookups but are not part of {@link #added()}; an entry already held
+   * for the same model and hash is kept.
+   */
+  public synchronized void preload(Collection<CachedChat> existing) {
     for (CachedChat c : existing) {
       Objects.requireNonNull(c, "entry");
       entries.putIfAbsent(new Key(c.model(), c.promptHash()), c);
