@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
     description = "Knowledge-graph retrieval-augmented generation at batch scale on Apache Spark.",
     subcommands = {
       IndexCommand.class,
+      io.kgrag.jobs.cli.ReindexCommand.class,
       VerifyIndexCommand.class,
       QaCommand.class,
       io.kgrag.jobs.cli.AskSqlCommand.class,

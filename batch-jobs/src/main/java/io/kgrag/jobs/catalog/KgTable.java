@@ -101,6 +101,15 @@ public enum KgTable {
       col("count", LongType, false),
       col("summary", BinaryType, false),
       col("tree", BinaryType, false)),
+  PATH_PARTITIONING(
+      "The partitioning of dominance space each path index was cut with (one row per path length), so that"
+          + " `kgrag reindex` puts new paths into the partition whose cell holds them",
+      col("length", IntegerType, false),
+      col("model_id", StringType, false),
+      col("num_partitions", IntegerType, false),
+      col("target_size", LongType, false),
+      col("partitioning", BinaryType, false),
+      col("created_at", TimestampType, false)),
   QUESTIONS(
       "Questions read by `kgrag qa`, one row per input row; invalid_reason is set for rows that could not be read",
       col("dataset", StringType, false),

@@ -6,6 +6,7 @@ import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.index.EmbedStage;
 import io.kgrag.jobs.index.IngestStage;
+import io.kgrag.jobs.reindex.StageInputs;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.jobs.sgrag.GnnStage;
@@ -48,8 +49,9 @@ final class IndexRun {
   void run(Collection<String> stages) {
     for (String stage : stages) {
       StageReport report;
+      var read = StageInputs.snapshot(catalog, stage); // what `kgrag reindex` will diff from
       try {
-        report = stage(stage);
+        report = StageInputs.record(stage(stage), read);
       } catch (UserInputException e) {
         throw e; // nothing was written; the entry point prints it and exits 2
       } catch (RuntimeException e) {

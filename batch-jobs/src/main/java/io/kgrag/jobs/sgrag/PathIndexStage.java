@@ -10,11 +10,14 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.sql.SparkArrays;
 import io.kgrag.udfs.sgrag.PathIndexes;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 
 /**
  * Stage "path-index" (SG-RAG eq. 4): the R*-tree path index I_l, partitioned across executors.
@@ -73,6 +76,13 @@ public final class PathIndexStage {
     Dataset<Row> built =
         PathIndexes.build(paths, bc, length, dims).withColumn("length", lit(length)).withColumn("model_id", lit(modelId));
     report.version("path_index", catalog.replaceWhere(KgTable.PATH_INDEX, built, "length = " + length));
+    // the cells, so that `kgrag reindex` can route new paths to the partitions they belong to
+    Row cut =
+        RowFactory.create(length, modelId, partitioning.numPartitions(), (count + partitioning.numPartitions() - 1) / partitioning.numPartitions(),
+            partitioning.toBytes(), Timestamp.from(Instant.now()));
+    report.version("path_partitioning",
+        catalog.replaceWhere(KgTable.PATH_PARTITIONING,
+            catalog.spark().createDataFrame(List.of(cut), KgTable.PATH_PARTITIONING.schema()), "length = " + length));
     Row stats =
         catalog.read(KgTable.PATH_INDEX).filter(col("length").equalTo(length))
             .selectExpr("count(*)", "sum(count)", "max(count)", "min(count)", "sum(length(tree))").head();

@@ -43,21 +43,34 @@ public final class PathsStage {
     if (!catalog.exists(KgTable.NODE_DOMINANCE)) {
       throw new UserInputException("stage paths needs node dominance vectors: run `kgrag index --stages gnn` first");
     }
-    Dataset<Row> rel = catalog.read(KgTable.RELATIONS);
+    Dataset<Row> dom = catalog.read(KgTable.NODE_DOMINANCE);
+    String modelId = dom.select("model_id").head().getString(0);
+    Dataset<Row> paths = build(catalog.read(KgTable.RELATIONS), dom, length, modelId, null);
+    long v = catalog.replaceWhere(KgTable.PATHS, paths, "length = " + length);
+    long n = catalog.read(KgTable.PATHS).filter(col("length").equalTo(length)).count();
+    report.version("paths", v).rows("paths", n);
+    report.summary(String.format(Locale.ROOT, "%,d paths of length %d (both orientations), model %s", n, length, modelId));
+    return report;
+  }
+
+  /**
+   * The paths of length {@code length} (rows of table {@code paths}) of the graph {@code rel} with the vectors
+   * {@code dom}; with {@code through} (one column {@code node}) only the paths through one of those nodes.
+   */
+  public static Dataset<Row> build(Dataset<Row> rel, Dataset<Row> dom, int length, String modelId, Dataset<Row> through) {
     Dataset<Row> hops =
         rel.select(col("src_id").as("u"), col("dst_id").as("v"), col("relation"))
             .union(rel.select(col("dst_id").as("u"), col("src_id").as("v"), col("relation")))
             .filter(col("u").notEqual(col("v")))
             .groupBy("u", "v")
             .agg(array_join(array_sort(collect_set(col("relation"))), " | ").as("rels"));
-    Dataset<Row> dom = catalog.read(KgTable.NODE_DOMINANCE);
-    String modelId = dom.select("model_id").head().getString(0);
     Dataset<Row> d0 = dom.select(col("entity_id").as("i0"), col("label_key").as("k0"), col("vector").as("o0"));
     Dataset<Row> d1 = dom.select(col("entity_id").as("i1"), col("label_key").as("k1"), col("vector").as("o1"));
     Dataset<Row> paths;
     if (length == 1) {
+      Dataset<Row> first = through == null ? hops : touching(hops, through, "u", "v");
       paths =
-          hops.join(d0, hops.col("u").equalTo(d0.col("i0"))).join(d1, col("v").equalTo(d1.col("i1")))
+          first.join(d0, first.col("u").equalTo(d0.col("i0"))).join(d1, col("v").equalTo(d1.col("i1")))
               .select(
                   array(col("u"), col("v")).as("node_ids"),
                   array(col("rels")).as("relations"),
@@ -65,9 +78,21 @@ public final class PathsStage {
                   concat(col("o0"), col("o1")).as("dominance"));
     } else {
       Dataset<Row> second = hops.select(col("u").as("m"), col("v").as("w"), col("rels").as("rels2"));
+      Dataset<Row> walks;
+      if (through == null) {
+        walks = hops.join(second, hops.col("v").equalTo(second.col("m")));
+      } else {
+        // through a node: its first hop touches it, or its second hop does
+        Dataset<Row> firstTouching = touching(hops, through, "u", "v");
+        Dataset<Row> secondTouching = touching(second, through, "m", "w");
+        walks =
+            firstTouching.join(second, firstTouching.col("v").equalTo(second.col("m")))
+                .union(hops.join(secondTouching, hops.col("v").equalTo(secondTouching.col("m"))))
+                .dropDuplicates("u", "v", "w");
+      }
       Dataset<Row> d2 = dom.select(col("entity_id").as("i2"), col("label_key").as("k2"), col("vector").as("o2"));
       paths =
-          hops.join(second, hops.col("v").equalTo(second.col("m"))).filter(col("u").notEqual(col("w")))
+          walks.filter(col("u").notEqual(col("w")))
               .join(d0, col("u").equalTo(d0.col("i0"))).join(d1, col("v").equalTo(d1.col("i1"))).join(d2, col("w").equalTo(d2.col("i2")))
               .select(
                   array(col("u"), col("v"), col("w")).as("node_ids"),
@@ -75,20 +100,22 @@ public final class PathsStage {
                   array(col("k0"), col("k1"), col("k2")).as("label_keys"),
                   concat(col("o0"), col("o1"), col("o2")).as("dominance"));
     }
-    paths =
-        paths.select(
-            KgFunctions.PATH_ID.apply(col("node_ids")).as("path_id"),
-            lit(length).as("length"),
-            col("node_ids"),
-            col("relations"),
-            col("label_keys"),
-            KgFunctions.PATH_LABEL_KEY.apply(col("label_keys")).as("label_key"),
-            col("dominance"),
-            lit(modelId).as("model_id"));
-    long v = catalog.replaceWhere(KgTable.PATHS, paths, "length = " + length);
-    long n = catalog.read(KgTable.PATHS).filter(col("length").equalTo(length)).count();
-    report.version("paths", v).rows("paths", n);
-    report.summary(String.format(Locale.ROOT, "%,d paths of length %d (both orientations), model %s", n, length, modelId));
-    return report;
+    return paths.select(
+        KgFunctions.PATH_ID.apply(col("node_ids")).as("path_id"),
+        lit(length).as("length"),
+        col("node_ids"),
+        col("relations"),
+        col("label_keys"),
+        KgFunctions.PATH_LABEL_KEY.apply(col("label_keys")).as("label_key"),
+        col("dominance"),
+        lit(modelId).as("model_id"));
+  }
+
+  /** The hops of {@code hops} with end {@code a} or end {@code b} among {@code through}'s nodes. */
+  private static Dataset<Row> touching(Dataset<Row> hops, Dataset<Row> through, String a, String b) {
+    Dataset<Row> t = through.select(col("node").as("t_node"));
+    return hops.join(t, hops.col(a).equalTo(t.col("t_node")), "left_semi")
+        .union(hops.join(t, hops.col(b).equalTo(t.col("t_node")), "left_semi"))
+        .distinct();
   }
 }

@@ -1,0 +1,58 @@
+package io.kgrag.jobs.reindex;
+
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import io.delta.tables.DeltaTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/** Small moves between the driver and Spark that the reindex stages share. */
+final class Frames {
+  private Frames() {}
+
+  /** One column {@code name} (long) holding {@code ids}. */
+  static Dataset<Row> ids(SparkSession spark, long[] ids, String name) {
+    List<Row> rows = new ArrayList<>(ids.length);
+    for (long id : ids) {
+      rows.add(RowFactory.create(id));
+    }
+    return spark.createDataFrame(rows, new StructType().add(name, DataTypes.LongType, false));
+  }
+
+  /** The first (long) column of {@code df}, sorted. */
+  static long[] longs(Dataset<Row> df) {
+    return df.collectAsList().stream().mapToLong(r -> r.getLong(0)).sorted().toArray();
+  }
+
+  /** The first two (long) columns of {@code df} as pairs. */
+  static List<long[]> pairs(Dataset<Row> df) {
+    List<long[]> out = new ArrayList<>();
+    for (Row r : df.collectAsList()) {
+      out.add(new long[] {r.getLong(0), r.getLong(1)});
+    }
+    return out;
+  }
+
+  /** The operation metrics of the commit that made {@code t} version {@code version}. */
+  static Map<String, String> commitMetrics(Catalog catalog, KgTable t, long version) {
+    for (Row r : DeltaTable.forPath(catalog.spark(), catalog.location(t)).history(5).select("version", "operationMetrics").collectAsList()) {
+      if (r.getLong(0) == version) {
+        return r.isNullAt(1) ? Map.of() : r.getJavaMap(1);
+      }
+    }
+    return Map.of();
+  }
+
+  /** A metric as a number (0 when absent). */
+  static long metric(Map<String, String> m, String name) {
+    String v = m.get(name);
+    return v == null ? 0 : Long.parseLong(v);
+  }
+}
