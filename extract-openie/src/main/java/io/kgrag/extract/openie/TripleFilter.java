@@ -134,7 +134,7 @@ public final class TripleFilter {
    * @param chunkText the chunk's text (the title is used as an antecedent only when it occurs in it)
    */
   public Result apply(String title, String chunkText, List<Sentence> sentences) {
-    Antecedent antecedent = titleAntecedent ? Antecedent.of(title, chunkText) : null;
+    Antecedent antecedent = titleAntecedent ? Antecedent.of(title, chunkText, sentences) : null;
     Map<String, ExtractedEntity> entities = new LinkedHashMap<>();
     Map<String, ExtractedTriple> triples = new LinkedHashMap<>();
     List<String> rejected = new ArrayList<>();
@@ -322,12 +322,24 @@ public final class TripleFilter {
   record Antecedent(String name, Set<String> words) {
     private static final java.util.regex.Pattern TRAILING_PARENTHESIS = java.util.regex.Pattern.compile("\\s*\\([^()]*\\)\\s*$");
 
-    /** The antecedent for {@code title}, or null when the title is empty or not in {@code chunkText}. */
-    static Antecedent of(String title, String chunkText) {
+    /**
+     * The antecedent for {@code title}, or null when the title is empty or not in {@code chunkText}. Its
+     * name is the title without a trailing parenthesis, or the mention that names it ("American Economic
+     * Review" for "The American Economic Review").
+     */
+    static Antecedent of(String title, String chunkText, List<Sentence> sentences) {
       if (title == null || title.isBlank()) {
         return null;
       }
       String name = TRAILING_PARENTHESIS.matcher(title.trim()).replaceAll("").trim();
+      String bare = norm(name).replaceFirst("^the ", "");
+      for (Sentence s : sentences) {
+        for (Mention m : usableMentions(s)) {
+          if (norm(m.text()).equals(bare)) {
+            name = m.text();
+          }
+        }
+      }
       String flat = norm(chunkText.replaceAll("\\s*-\\s*", "-"));
       if (name.isEmpty() || !flat.contains(norm(name.replaceAll("\\s*-\\s*", "-")))) {
         return null;
@@ -374,12 +386,23 @@ public final class TripleFilter {
         Comparator.comparingInt((Scored s) -> -(s.subject.score() + s.object.score()))
             .thenComparingDouble(s -> -s.candidate.confidence())
             .thenComparingInt(s -> s.candidate.subject().size() + s.candidate.object().size())
+            .thenComparingInt(s -> -s.relation.split("\\s+").length)
             .thenComparing(s -> s.subject.text() + "\t" + s.relation + "\t" + s.object.text());
 
+    /**
+     * Variants of one clause: overlapping subjects, overlapping objects, and one relation's words among the
+     * other's ("was published in" and "was first published in"; not "was born in" and "was raised in").
+     */
     boolean sameClause(Scored o) {
-      return norm(relation).equals(norm(o.relation))
+      Set<String> mine = words(relation);
+      Set<String> theirs = words(o.relation);
+      return (mine.containsAll(theirs) || theirs.containsAll(mine))
           && overlaps(indices(candidate.subject()), indices(o.candidate.subject()))
           && overlaps(indices(candidate.object()), indices(o.candidate.object()));
+    }
+
+    private static Set<String> words(String phrase) {
+      return new HashSet<>(List.of(norm(phrase).split(" ")));
     }
 
     private static boolean overlaps(Set<Integer> a, Set<Integer> b) {
