@@ -96,7 +96,7 @@ public final class OpenIeExtractor implements TripleExtractor {
       return loader.get();
     } catch (RuntimeException | OutOfMemoryError e) {
       throw new ExtractionException("openie: could not load the Stanford CoreNLP models (they are read from"
-          + " stanford-corenlp-4.5.10-models.jar on the classpath and need about 2 GB of heap): " + e, e);
+          + " stanford-corenlp-4.5.10-models.jar on the classpath and take about 0.7 GB of heap, 3 GB with work in flight): " + e, e);
     }
   }
 
