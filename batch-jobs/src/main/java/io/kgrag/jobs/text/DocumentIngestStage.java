@@ -312,8 +312,10 @@ public final class DocumentIngestStage {
             newEdges.select("edge_id").union(onlyChunks(oldEdgeChunks, removedChunks).select("edge_id")).distinct();
         Dataset<Row> mergedEntities = mergeEntities(spark, mentionsAfter.join(touchedEntities, "entity_id"));
         Dataset<Row> mergedEdges = mergeEdges(spark, edgeChunksAfter.join(touchedEdges, "edge_id"));
-        Dataset<Row> goneEntities = touchedEntities.join(mergedEntities.select("entity_id"), "left_anti");
-        Dataset<Row> goneEdges = touchedEdges.join(mergedEdges.select("edge_id"), "left_anti");
+        Dataset<Row> keptEntities = mergedEntities.select(col("entity_id").as("kid"));
+        Dataset<Row> goneEntities = touchedEntities.join(keptEntities, touchedEntities.col("entity_id").equalTo(keptEntities.col("kid")), "left_anti");
+        Dataset<Row> keptEdges = mergedEdges.select(col("edge_id").as("kid"));
+        Dataset<Row> goneEdges = touchedEdges.join(keptEdges, touchedEdges.col("edge_id").equalTo(keptEdges.col("kid")), "left_anti");
         Dataset<Row> edgeEnds =
             newEdges.groupBy(col("edge_id").as("eid")).agg(first("src_key").as("src_key"), first("relation").as("relation"), first("dst_key").as("dst_key"));
 

@@ -13,7 +13,9 @@ import java.util.Locale;
  * boundary is read whole at least once). A sentence longer than {@code size} is split at word boundaries
  * (at a hard cut only when one word is longer). Chunks never start or end with whitespace.
  */
-public final class Chunker {
+public final class Chunker implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   public static final int DEFAULT_SIZE = 1200;
   public static final int DEFAULT_OVERLAP = 200;
 
