@@ -44,6 +44,51 @@ public enum KgTable {
       col("raw", StringType, true),
       col("reason", StringType, false),
       col("run_id", StringType, false)),
+  DOCUMENTS(
+      "Documents of text corpora (kgrag index --format text|jsonl|json-corpus); doc_id is the SHA-256 of title and text,"
+          + " so an unchanged document is skipped on re-index; uri is where it was read (file, #id or #title, :line)",
+      col("doc_id", StringType, false),
+      col("title", StringType, true),
+      col("text", StringType, false),
+      col("source", StringType, true),
+      col("uri", StringType, false),
+      col("chars", IntegerType, false),
+      col("run_id", StringType, false)),
+  CHUNKS(
+      "Sentence-aligned spans of documents that extraction reads; chunk_id is a stable hash of (doc_id, seq),"
+          + " start/end are character offsets in documents.text",
+      col("chunk_id", LongType, false),
+      col("doc_id", StringType, false),
+      col("seq", IntegerType, false),
+      col("start", IntegerType, false),
+      col("end", IntegerType, false),
+      col("text", StringType, false)),
+  CHUNK_EXTRACTIONS(
+      "One row per chunk and extraction: the extractor, ok or failed (with the error), entities and triples kept,"
+          + " records rejected with their reasons, tokens spent and milliseconds taken",
+      col("chunk_id", LongType, false),
+      col("extractor", StringType, false),
+      col("status", StringType, false),
+      col("entities", IntegerType, false),
+      col("triples", IntegerType, false),
+      col("rejected", createArrayType(StringType, false), false),
+      col("error", StringType, true),
+      col("tokens_in", LongType, false),
+      col("tokens_out", LongType, false),
+      col("ms", DoubleType, false)),
+  ENTITY_MENTIONS(
+      "Where each text entity was read: the chunk, the name as written there, its type and what the chunk says of it",
+      col("entity_id", LongType, false),
+      col("chunk_id", LongType, false),
+      col("name", StringType, false),
+      col("type", StringType, true),
+      col("description", StringType, true)),
+  EDGE_CHUNKS(
+      "The chunks each text edge was read from, with the supporting sentence and the extractor's confidence",
+      col("edge_id", LongType, false),
+      col("chunk_id", LongType, false),
+      col("description", StringType, true),
+      col("confidence", DoubleType, false)),
   ENTITY_EMBEDDINGS(
       "Label embeddings of entities (L2-normalised), with the label they were computed from",
       col("entity_id", LongType, false),

@@ -2,9 +2,12 @@ package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.TripleFormat;
+import io.kgrag.core.text.Chunker;
+import io.kgrag.core.text.DocumentFormat;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.index.IngestStage;
+import io.kgrag.jobs.text.DocumentIngestStage;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,8 +24,8 @@ import picocli.CommandLine.Option;
     name = "index",
     mixinStandardHelpOptions = true,
     description = {
-      "Builds the knowledge graph from triples into Delta tables, then its indexes.",
-      "Stages, in order: ingest (triples -> entities, relations, ingest_rejects), embed (label embeddings),",
+      "Builds the knowledge graph from triples or text into Delta tables, then its indexes.",
+      "Stages, in order: ingest (triples, or documents -> chunks -> extracted triples; -> entities, relations, ingest_rejects), embed (label embeddings),",
       "gnn (dominance GNN -> gnn_models, node_dominance), paths (paths of length l), path-index (partitioned R*-trees),",
       "stem-gnn (STEM's Triple-GNN, trained on random walks over the graph -> gnn_models).",
       "Each stage can run alone (--stages embed) or be skipped (--skip embed); re-running a stage on the same",
@@ -34,16 +37,25 @@ public final class IndexCommand implements Callable<Integer> {
 
   @Mixin JobOptions job = new JobOptions();
 
-  @Option(names = "--input", paramLabel = "<path>", description = "Triples: a file, a directory or a glob, on any Hadoop file system.")
+  @Option(names = "--input", paramLabel = "<path>", description = "Triples or documents: a file, a directory or a glob, on any Hadoop file system.")
   String input;
 
-  @Option(names = "--format", paramLabel = "<fmt>", defaultValue = "tsv", description = "tsv (head<TAB>rel<TAB>tail), pipe (head|rel|tail) or ntriples. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--format", paramLabel = "<fmt>", defaultValue = "tsv", description = "Triples: tsv (head<TAB>rel<TAB>tail), pipe (head|rel|tail) or ntriples; text: text (one document per file), jsonl ({text, title?, id?} per line) or json-corpus ([{title, text}] or {title: [sentences]}). Default: ${DEFAULT-VALUE}.")
   String format;
+
+  @Option(names = "--extractor", paramLabel = "<name>", description = "Text formats: the triple extractor, openie (default; the extract-openie module), llm, or any provider on the classpath.")
+  String extractor;
+
+  @Option(names = "--chunk-size", paramLabel = "<chars>", defaultValue = "" + Chunker.DEFAULT_SIZE, description = "Text formats: most characters per chunk (whole sentences). Default: ${DEFAULT-VALUE}.")
+  int chunkSize;
+
+  @Option(names = "--chunk-overlap", paramLabel = "<chars>", defaultValue = "" + Chunker.DEFAULT_OVERLAP, description = "Text formats: characters of trailing whole sentences repeated in the next chunk. Default: ${DEFAULT-VALUE}.")
+  int chunkOverlap;
 
   @Option(names = "--names", paramLabel = "<path>", description = "Entity names, key<TAB>name per line (e.g. FB15k-237 entity2name.tsv).")
   String names;
 
-  @Option(names = "--append", description = "Merge new triples into the existing graph instead of replacing it.")
+  @Option(names = "--append", description = "Merge new triples into the existing graph instead of replacing it (text: skip documents already indexed).")
   boolean append;
 
   @Option(names = "--source", paramLabel = "<name>", description = "Value of the source column of new rows. Default: the input's file or folder name.")
@@ -79,7 +91,14 @@ public final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    TripleFormat fmt = parseFormat();
+    boolean text = DocumentFormat.isTextFormat(format);
+    TripleFormat fmt = text ? null : parseFormat();
+    if (!text && (extractor != null || chunkSize != Chunker.DEFAULT_SIZE || chunkOverlap != Chunker.DEFAULT_OVERLAP)) {
+      throw new UserInputException("--extractor, --chunk-size and --chunk-overlap are for text formats (--format text, jsonl, json-corpus)");
+    }
+    if (text && names != null) {
+      throw new UserInputException("--names is for triple formats, not --format " + format);
+    }
     Set<String> run = selectStages();
     if (run.contains("ingest") && input == null) {
       throw new UserInputException("stage ingest needs --input <path> (or run other stages with --stages embed)");
@@ -92,7 +111,17 @@ public final class IndexCommand implements Callable<Integer> {
     var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
     Catalog catalog = job.catalog(spark, null);
     IndexRun index = new IndexRun(catalog, conf, spec, job.runLog(catalog));
-    if (run.contains("ingest")) {
+    if (run.contains("ingest") && text) {
+      DocumentIngestStage.Options d = new DocumentIngestStage.Options();
+      d.input = input;
+      d.format = DocumentFormat.fromName(format);
+      d.extractor = extractor != null ? extractor : d.extractor;
+      d.chunkSize = chunkSize;
+      d.chunkOverlap = chunkOverlap;
+      d.append = append;
+      d.source = source;
+      index.documents = d;
+    } else if (run.contains("ingest")) {
       IngestStage.Options o = new IngestStage.Options();
       o.input = input;
       o.format = fmt;
@@ -111,7 +140,7 @@ public final class IndexCommand implements Callable<Integer> {
     try {
       return TripleFormat.fromName(format);
     } catch (IllegalArgumentException e) {
-      throw new UserInputException("--format: " + e.getMessage());
+      throw new UserInputException("--format: " + e.getMessage() + "; text formats: text, jsonl, json-corpus");
     }
   }
 

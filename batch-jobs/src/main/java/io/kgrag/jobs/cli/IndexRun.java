@@ -13,6 +13,7 @@ import io.kgrag.jobs.sgrag.GnnStage;
 import io.kgrag.jobs.sgrag.PathIndexStage;
 import io.kgrag.jobs.sgrag.PathsStage;
 import io.kgrag.jobs.stem.StemGnnStage;
+import io.kgrag.jobs.text.DocumentIngestStage;
 import java.util.Collection;
 
 /**
@@ -27,6 +28,9 @@ final class IndexRun {
 
   /** What stage ingest reads; null when it is not run. */
   IngestStage.Options ingest;
+
+  /** What stage ingest reads when the input is a text corpus (instead of {@link #ingest}); null otherwise. */
+  DocumentIngestStage.Options documents;
 
   /** Length of the indexed paths (stages paths and path-index). */
   int pathLength = 1;
@@ -55,7 +59,7 @@ final class IndexRun {
       } catch (UserInputException e) {
         throw e; // nothing was written; the entry point prints it and exits 2
       } catch (RuntimeException e) {
-        log.failed(new StageReport(stage, ingest == null ? null : ingest.input), e);
+        log.failed(new StageReport(stage, ingest != null ? ingest.input : documents != null ? documents.input : null), e);
         throw e;
       }
       log.succeeded(report);
@@ -66,7 +70,9 @@ final class IndexRun {
   private StageReport stage(String stage) {
     switch (stage) {
       case "ingest":
-        return new IngestStage(catalog).run(ingest, log.runId());
+        return documents != null
+            ? new DocumentIngestStage(catalog).run(documents, log.runId())
+            : new IngestStage(catalog).run(ingest, log.runId());
       case "embed":
         return new EmbedStage(catalog).run(embedder);
       case "gnn":

@@ -265,7 +265,7 @@ public final class IngestStage {
   }
 
   /** Default {@code source}: the input's last path component without glob characters. */
-  static String defaultSource(String input) {
+  public static String defaultSource(String input) {
     String s = input.replace('\\', '/').replaceAll("/+$", "");
     int i = s.lastIndexOf('/');
     String last = i >= 0 ? s.substring(i + 1) : s;
