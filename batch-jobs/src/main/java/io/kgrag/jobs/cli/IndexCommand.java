@@ -1,13 +1,8 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.core.graph.TripleFormat;
-import io.kgrag.core.text.Chunker;
-import io.kgrag.core.text.DocumentFormat;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.index.IngestStage;
-import io.kgrag.jobs.text.DocumentIngestStage;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,29 +32,10 @@ public final class IndexCommand implements Callable<Integer> {
 
   @Mixin JobOptions job = new JobOptions();
 
-  @Option(names = "--input", paramLabel = "<path>", description = "Triples or documents: a file, a directory or a glob, on any Hadoop file system.")
-  String input;
-
-  @Option(names = "--format", paramLabel = "<fmt>", defaultValue = "tsv", description = "Triples: tsv (head<TAB>rel<TAB>tail), pipe (head|rel|tail) or ntriples; text: text (one document per file), jsonl ({text, title?, id?} per line) or json-corpus ([{title, text}] or {title: [sentences]}). Default: ${DEFAULT-VALUE}.")
-  String format;
-
-  @Option(names = "--extractor", paramLabel = "<name>", description = "Text formats: the triple extractor, openie (default; the extract-openie module), llm, or any provider on the classpath.")
-  String extractor;
-
-  @Option(names = "--chunk-size", paramLabel = "<chars>", defaultValue = "" + Chunker.DEFAULT_SIZE, description = "Text formats: most characters per chunk (whole sentences). Default: ${DEFAULT-VALUE}.")
-  int chunkSize;
-
-  @Option(names = "--chunk-overlap", paramLabel = "<chars>", defaultValue = "" + Chunker.DEFAULT_OVERLAP, description = "Text formats: characters of trailing whole sentences repeated in the next chunk. Default: ${DEFAULT-VALUE}.")
-  int chunkOverlap;
-
-  @Option(names = "--names", paramLabel = "<path>", description = "Entity names, key<TAB>name per line (e.g. FB15k-237 entity2name.tsv).")
-  String names;
+  @Mixin InputOptions in = new InputOptions();
 
   @Option(names = "--append", description = "Merge new triples into the existing graph instead of replacing it (text: skip documents already indexed).")
   boolean append;
-
-  @Option(names = "--source", paramLabel = "<name>", description = "Value of the source column of new rows. Default: the input's file or folder name.")
-  String source;
 
   @Option(names = "--stages", split = ",", paramLabel = "<stage>", description = "Stages to run (default: all; without --input, all but ingest): ${COMPLETION-CANDIDATES}", completionCandidates = StageNames.class)
   List<String> stages;
@@ -91,19 +67,12 @@ public final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    boolean text = DocumentFormat.isTextFormat(format);
-    TripleFormat fmt = text ? null : parseFormat();
-    if (!text && (extractor != null || chunkSize != Chunker.DEFAULT_SIZE || chunkOverlap != Chunker.DEFAULT_OVERLAP)) {
-      throw new UserInputException("--extractor, --chunk-size and --chunk-overlap are for text formats (--format text, jsonl, json-corpus)");
-    }
-    if (text && names != null) {
-      throw new UserInputException("--names is for triple formats, not --format " + format);
-    }
+    in.check();
     Set<String> run = selectStages();
-    if (run.contains("ingest") && input == null) {
+    if (run.contains("ingest") && in.input == null) {
       throw new UserInputException("stage ingest needs --input <path> (or run other stages with --stages embed)");
     }
-    if (input != null && !run.contains("ingest")) {
+    if (in.input != null && !run.contains("ingest")) {
       throw new UserInputException("--input given but stage ingest is not selected");
     }
     SparkSession spark = job.session("kgrag index");
@@ -111,24 +80,8 @@ public final class IndexCommand implements Callable<Integer> {
     var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
     Catalog catalog = job.catalog(spark, null);
     IndexRun index = new IndexRun(catalog, conf, spec, job.runLog(catalog));
-    if (run.contains("ingest") && text) {
-      DocumentIngestStage.Options d = new DocumentIngestStage.Options();
-      d.input = input;
-      d.format = DocumentFormat.fromName(format);
-      d.extractor = extractor != null ? extractor : d.extractor;
-      d.chunkSize = chunkSize;
-      d.chunkOverlap = chunkOverlap;
-      d.append = append;
-      d.source = source;
-      index.documents = d;
-    } else if (run.contains("ingest")) {
-      IngestStage.Options o = new IngestStage.Options();
-      o.input = input;
-      o.format = fmt;
-      o.names = names;
-      o.append = append;
-      o.source = source;
-      index.ingest = o;
+    if (run.contains("ingest")) {
+      in.configure(index, append);
     }
     index.pathLength = pathLength;
     index.indexPartitions = indexPartitions;
@@ -136,19 +89,11 @@ public final class IndexCommand implements Callable<Integer> {
     return 0;
   }
 
-  private TripleFormat parseFormat() {
-    try {
-      return TripleFormat.fromName(format);
-    } catch (IllegalArgumentException e) {
-      throw new UserInputException("--format: " + e.getMessage() + "; text formats: text, jsonl, json-corpus");
-    }
-  }
-
   private Set<String> selectStages() {
     Set<String> chosen = new LinkedHashSet<>();
     if (stages == null || stages.isEmpty()) {
       for (String s : STAGES) {
-        if (!s.equals("ingest") || input != null) {
+        if (!s.equals("ingest") || in.input != null) {
           chosen.add(s);
         }
       }

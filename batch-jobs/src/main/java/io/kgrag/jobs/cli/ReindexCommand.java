@@ -1,10 +1,8 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.index.IngestStage;
 import io.kgrag.jobs.reindex.ReindexGnnStage;
 import io.kgrag.jobs.reindex.ReindexPathIndexStage;
 import io.kgrag.jobs.reindex.ReindexPathsStage;
@@ -26,8 +24,8 @@ import picocli.CommandLine.Option;
     name = "reindex",
     mixinStandardHelpOptions = true,
     description = {
-      "Appends new or changed triples and recomputes only what they touch, each stage recorded in runs.",
-      "Stages, in order: ingest (merge the input into entities, relations), embed (new or changed labels only),",
+      "Appends new or changed triples or documents and recomputes only what they touch, each stage recorded in runs.",
+      "Stages, in order: ingest (merge the input into entities, relations; documents: only new or changed ones are chunked and extracted), embed (new or changed labels only),",
       "gnn (keep the model; recompute the dominance vectors of changed stars), paths (only paths through changed nodes),",
       "path-index (rebuild only the partitions whose paths changed). Each stage finds what changed from the tables",
       "(the Delta versions its last run read, in runs), so each can run as its own job; with no earlier build a stage",
@@ -39,17 +37,7 @@ public final class ReindexCommand implements Callable<Integer> {
 
   @Mixin JobOptions job = new JobOptions();
 
-  @Option(names = "--input", paramLabel = "<path>", description = "New triples: a file, a directory or a glob, on any Hadoop file system.")
-  String input;
-
-  @Option(names = "--format", paramLabel = "<fmt>", defaultValue = "tsv", description = "tsv, pipe or ntriples. Default: ${DEFAULT-VALUE}.")
-  String format;
-
-  @Option(names = "--names", paramLabel = "<path>", description = "Entity names, key<TAB>name per line.")
-  String names;
-
-  @Option(names = "--source", paramLabel = "<name>", description = "Value of the source column of new rows. Default: the input's file or folder name.")
-  String source;
+  @Mixin InputOptions in = new InputOptions();
 
   @Option(names = "--stages", split = ",", paramLabel = "<stage>", description = "Stages to run (default: all; without --input, all but ingest): ${COMPLETION-CANDIDATES}", completionCandidates = StageNames.class)
   List<String> stages;
@@ -80,17 +68,12 @@ public final class ReindexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    TripleFormat fmt;
-    try {
-      fmt = TripleFormat.fromName(format);
-    } catch (IllegalArgumentException e) {
-      throw new UserInputException("--format: " + e.getMessage());
-    }
+    in.check();
     Set<String> run = selectStages();
-    if (run.contains("ingest") && input == null) {
+    if (run.contains("ingest") && in.input == null) {
       throw new UserInputException("stage ingest needs --input <path> (or run other stages with --stages embed,gnn,paths,path-index)");
     }
-    if (input != null && !run.contains("ingest")) {
+    if (in.input != null && !run.contains("ingest")) {
       throw new UserInputException("--input given but stage ingest is not selected");
     }
     if (pathLength != 1 && pathLength != 2) {
@@ -104,13 +87,7 @@ public final class ReindexCommand implements Callable<Integer> {
     // ingest and embed are index's own stages (the append merge; embed is incremental by itself)
     IndexRun index = new IndexRun(catalog, conf, spec, log);
     if (run.contains("ingest")) {
-      IngestStage.Options o = new IngestStage.Options();
-      o.input = input;
-      o.format = fmt;
-      o.names = names;
-      o.append = true;
-      o.source = source;
-      index.ingest = o;
+      in.configure(index, true);
     }
     List<String> indexStages = run.stream().filter(s -> s.equals("ingest") || s.equals("embed")).toList();
     if (!indexStages.isEmpty()) {
@@ -147,7 +124,7 @@ public final class ReindexCommand implements Callable<Integer> {
     Set<String> chosen = new LinkedHashSet<>();
     if (stages == null || stages.isEmpty()) {
       for (String s : STAGES) {
-        if (!s.equals("ingest") || input != null) {
+        if (!s.equals("ingest") || in.input != null) {
           chosen.add(s);
         }
       }

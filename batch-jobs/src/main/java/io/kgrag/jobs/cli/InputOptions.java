@@ -1,0 +1,87 @@
+package io.kgrag.jobs.cli;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.graph.TripleFormat;
+import io.kgrag.core.text.Chunker;
+import io.kgrag.core.text.DocumentFormat;
+import io.kgrag.jobs.index.IngestStage;
+import io.kgrag.jobs.text.DocumentIngestStage;
+import picocli.CommandLine.Option;
+
+/**
+ * What stage ingest reads, for {@code kgrag index} and {@code kgrag reindex} alike: triples (tsv, pipe,
+ * ntriples) or documents (text, jsonl, json-corpus) with their extractor and chunking.
+ */
+final class InputOptions {
+  @Option(names = "--input", paramLabel = "<path>", description = "Triples or documents: a file, a directory or a glob, on any Hadoop file system.")
+  String input;
+
+  @Option(names = "--format", paramLabel = "<fmt>", defaultValue = "tsv", description = "Triples: tsv (head<TAB>rel<TAB>tail), pipe (head|rel|tail) or ntriples; text: text (one document per file), jsonl ({text, title?, id?} per line) or json-corpus ([{title, text}] or {title: [sentences]}). Default: ${DEFAULT-VALUE}.")
+  String format;
+
+  @Option(names = "--extractor", paramLabel = "<name>", description = "Text formats: the triple extractor, openie (default; the extract-openie module), llm, or any provider on the classpath.")
+  String extractor;
+
+  @Option(names = "--chunk-size", paramLabel = "<chars>", defaultValue = "" + Chunker.DEFAULT_SIZE, description = "Text formats: most characters per chunk (whole sentences). Default: ${DEFAULT-VALUE}.")
+  int chunkSize;
+
+  @Option(names = "--chunk-overlap", paramLabel = "<chars>", defaultValue = "" + Chunker.DEFAULT_OVERLAP, description = "Text formats: characters of trailing whole sentences repeated in the next chunk. Default: ${DEFAULT-VALUE}.")
+  int chunkOverlap;
+
+  @Option(names = "--names", paramLabel = "<path>", description = "Entity names, key<TAB>name per line (e.g. FB15k-237 entity2name.tsv).")
+  String names;
+
+  @Option(names = "--source", paramLabel = "<name>", description = "Value of the source column of new rows. Default: the input's file or folder name.")
+  String source;
+
+  /**
+   * Checks the options against each other before anything runs.
+   *
+   * @throws UserInputException for a text-only option with a triple format or the reverse, or an unknown format
+   */
+  void check() {
+    if (!isText()) {
+      tripleFormat();
+      if (extractor != null || chunkSize != Chunker.DEFAULT_SIZE || chunkOverlap != Chunker.DEFAULT_OVERLAP) {
+        throw new UserInputException("--extractor, --chunk-size and --chunk-overlap are for text formats (--format text, jsonl, json-corpus)");
+      }
+    } else if (names != null) {
+      throw new UserInputException("--names is for triple formats, not --format " + format);
+    }
+  }
+
+  /** Sets what {@code index}'s ingest stage reads: {@link IndexRun#documents} or {@link IndexRun#ingest}. */
+  void configure(IndexRun index, boolean append) {
+    if (isText()) {
+      DocumentIngestStage.Options d = new DocumentIngestStage.Options();
+      d.input = input;
+      d.format = DocumentFormat.fromName(format);
+      d.extractor = extractor != null ? extractor : d.extractor;
+      d.chunkSize = chunkSize;
+      d.chunkOverlap = chunkOverlap;
+      d.append = append;
+      d.source = source;
+      index.documents = d;
+    } else {
+      IngestStage.Options o = new IngestStage.Options();
+      o.input = input;
+      o.format = tripleFormat();
+      o.names = names;
+      o.append = append;
+      o.source = source;
+      index.ingest = o;
+    }
+  }
+
+  private boolean isText() {
+    return DocumentFormat.isTextFormat(format);
+  }
+
+  private TripleFormat tripleFormat() {
+    try {
+      return TripleFormat.fromName(format);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("--format: " + e.getMessage() + "; text formats: text, jsonl, json-corpus");
+    }
+  }
+}
