@@ -75,7 +75,9 @@ case "$kernel" in /usr/bin/python3*) ;; *) die "the python3 Jupyter kernel runs 
 kg() { # a kgrag command, timed; its output on stderr (Maven's log)
   local t=$SECONDS
   "$KGRAG" "$@" --conf-file "$WORK/notebooks.properties" >&2 || die "bin/kgrag $1 failed (exit $?): bin/kgrag $*"
-  step "bin/kgrag $1 ${3:-} done in $((SECONDS - t)) s"
+  local what="$1" a
+  for a in "$@"; do case "$a" in sgrag|qafd|simgrag|stem|srag) what="$1 --method $a" ;; esac; done
+  step "bin/kgrag $what done in $((SECONDS - t)) s"
 }
 if [ -z "$WAREHOUSE" ]; then
   WAREHOUSE="$WORK/warehouse"
