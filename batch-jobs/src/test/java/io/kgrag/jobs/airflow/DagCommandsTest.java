@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kgrag.jobs.cli.IndexCommand;
+import io.kgrag.jobs.cli.ReindexCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -30,8 +30,8 @@ class DagCommandsTest {
   void stageOrderIsASubsequenceOfKgragsStages() {
     int last = -1;
     for (String s : DagCommandsValidator.STAGE_ORDER) {
-      int at = IndexCommand.STAGES.indexOf(s);
-      assertTrue(at > last, "stage " + s + " out of kgrag index's order " + IndexCommand.STAGES);
+      int at = ReindexCommand.STAGES.indexOf(s);
+      assertTrue(at > last, "stage " + s + " out of kgrag reindex's order " + ReindexCommand.STAGES);
       last = at;
     }
   }
@@ -45,10 +45,10 @@ class DagCommandsTest {
     assertEquals(List.of("ingest", "embed", "gnn", "paths", "path_index"), plain.stream().map(DagCommands.Task::id).toList());
     for (DagCommands.Task t : plain) {
       assertEquals("io.kgrag.jobs.KgragMain", t.javaClass(), t.id());
-      assertEquals("index", t.applicationArgs().get(0), t.id());
+      assertEquals("reindex", t.applicationArgs().get(0), t.id());
       assertTrue(t.applicationArgs().contains(values.get("warehouse")), t.id() + ": " + t.applicationArgs());
     }
-    assertTrue(plain.get(0).applicationArgs().containsAll(List.of("--append", "--input", values.get("input"), "--format", values.get("input_format"))),
+    assertTrue(plain.get(0).applicationArgs().containsAll(List.of("--input", values.get("input"), "--format", values.get("input_format"))),
         plain.get(0).applicationArgs().toString());
 
     values.put("run_qa", "TRUE");

@@ -1,6 +1,7 @@
 package io.kgrag.jobs.airflow;
 
 import io.kgrag.jobs.cli.IndexCommand;
+import io.kgrag.jobs.cli.ReindexCommand;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -198,9 +199,10 @@ final class DagCommandsValidator {
       problems.add(where + "runs a nested command " + sub.subcommand().commandSpec().name());
       return null;
     }
+    List<String> known = t.command().equals("reindex") ? ReindexCommand.STAGES : IndexCommand.STAGES;
     for (String stage : stages(sub)) {
-      if (!IndexCommand.STAGES.contains(stage)) {
-        problems.add(where + "--stages " + stage + " is not a kgrag stage (" + String.join(", ", IndexCommand.STAGES) + ")");
+      if (!known.contains(stage)) {
+        problems.add(where + "--stages " + stage + " is not a stage of kgrag " + t.command() + " (" + String.join(", ", known) + ")");
       }
     }
     return result;
