@@ -110,10 +110,11 @@ public final class LlmCacheRows {
 
   /** The {@link #STEP} row of the ledger's work since its previous step; null without a ledger. */
   public static Row step(ChatLedger ledger) {
-    if (ledger == null) {
-      return null;
-    }
-    ChatLedger.Step s = ledger.next();
+    return ledger == null ? null : step(ledger.next());
+  }
+
+  /** {@code s} as a {@link #STEP} row. */
+  public static Row step(ChatLedger.Step s) {
     List<Row> added = new ArrayList<>();
     for (CachedChat c : s.added()) {
       added.add(RowFactory.create(c.promptHash(), c.response(), c.tokensIn(), c.tokensOut()));

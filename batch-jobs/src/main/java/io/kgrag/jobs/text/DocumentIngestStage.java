@@ -23,7 +23,13 @@ import io.kgrag.core.text.DocumentReader;
 import io.kgrag.core.text.DocumentReject;
 import io.kgrag.core.text.TextGraph;
 import io.kgrag.core.text.extract.Extraction;
+import io.kgrag.core.llm.CachingChatClient.Usage;
+import io.kgrag.core.text.extract.CachingExtractor;
+import io.kgrag.core.text.extract.CachingExtractorProvider;
 import io.kgrag.core.text.extract.Extractors;
+import io.kgrag.core.text.extract.llm.LlmExtractorSettings;
+import io.kgrag.jobs.qa.LlmCacheRows;
+import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.core.text.extract.TextChunk;
 import io.kgrag.core.text.extract.TripleExtractor;
 import io.kgrag.core.text.extract.TripleExtractorProvider;
@@ -136,7 +142,9 @@ public final class DocumentIngestStage {
           .add("tokens_out", DataTypes.LongType, false)
           .add("ms", DataTypes.DoubleType, false)
           .add("mentions", DataTypes.createArrayType(MENTION, false), false)
-          .add("edges", DataTypes.createArrayType(EDGE, false), false);
+          .add("edges", DataTypes.createArrayType(EDGE, false), false)
+          .add("item_key", DataTypes.StringType, false)
+          .add("llm", LlmCacheRows.STEP, true);
 
   private static final StructType MERGED_ENTITY =
       new StructType()
@@ -177,6 +185,12 @@ public final class DocumentIngestStage {
     }
     List<String> files = InputPaths.resolve(jsc.hadoopConfiguration(), o.input, "input");
     Map<String, String> settings = extractSettings(spark);
+    String cacheModel;
+    try {
+      cacheModel = provider instanceof CachingExtractorProvider c ? c.cacheModel(settings).orElse(null) : null;
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("--extractor " + extractorName + ": " + e.getMessage() + " (spark.kgrag.extract.* / spark.kgrag.llm.*)");
+    }
 
     // pinned snapshots of what exists, so writes below never see each other
     boolean appending = o.append;
@@ -231,7 +245,12 @@ public final class DocumentIngestStage {
       // 4. extract on the executors, one extractor per partition
       int parallelism = spark.sparkContext().defaultParallelism();
       int partitions = (int) Math.max(1, Math.min(chunkCount, Math.max(parallelism, chunkCount / 256)));
-      extracted = extract(spark, newChunks.repartition(partitions, col("chunk_id")), extractorName, settings).persist(StorageLevel.MEMORY_AND_DISK());
+      Dataset<Row> toExtract = newChunks.withColumn("item_key", LlmCacheRows.itemKey(col("text")));
+      toExtract = cacheModel == null ? toExtract.withColumn("cached", lit(null).cast(LlmCacheRows.CACHED)) : LlmCacheRows.withCached(catalog, cacheModel, toExtract);
+      extracted = extract(spark, toExtract.repartition(partitions, col("chunk_id")), extractorName, settings, cacheModel).persist(StorageLevel.MEMORY_AND_DISK());
+      // the replies were paid for: keep them even if a later write fails
+      LlmCacheRows.Written cache =
+          cacheModel == null ? new LlmCacheRows.Written(Usage.ZERO, 0, -1) : LlmCacheRows.write(catalog, cacheModel, extracted.select("item_key", "llm"));
       Row x =
           extracted.agg(
                   count(lit(1)),
@@ -393,6 +412,9 @@ public final class DocumentIngestStage {
               .rows("extractor_rejected", extractorRejected)
               .rows("tokens_in", tokensIn)
               .rows("tokens_out", tokensOut)
+              .rows("llm_calls", cache.usage().calls())
+              .rows("llm_cache_hits", cache.usage().cacheHits())
+              .rows("llm_cache_inserted", cache.inserted())
               .rows("entities", es.getLong(0))
               .rows("relations", relationsUpserted)
               .rows("entities_inserted", entitiesInserted)
@@ -432,13 +454,18 @@ public final class DocumentIngestStage {
 
   /** {@code spark.kgrag.extract.*} settings of the session, without the prefix. */
   static Map<String, String> extractSettings(SparkSession spark) {
+    // the llm extractor asks kgrag qa's endpoint (spark.kgrag.llm.*) unless spark.kgrag.extract.llm.* names another
+    return LlmExtractorSettings.withEndpointDefaults(withPrefix(spark, SETTINGS_PREFIX), withPrefix(spark, "spark.kgrag.llm."));
+  }
+
+  private static Map<String, String> withPrefix(SparkSession spark, String prefix) {
     Map<String, String> out = new HashMap<>();
-    for (Tuple2<String, String> kv : spark.sparkContext().getConf().getAllWithPrefix(SETTINGS_PREFIX)) {
+    for (Tuple2<String, String> kv : spark.sparkContext().getConf().getAllWithPrefix(prefix)) {
       out.put(kv._1(), kv._2().trim());
     }
     scala.collection.JavaConverters.mapAsJavaMap(spark.conf().getAll()).forEach((k, v) -> {
-      if (k.startsWith(SETTINGS_PREFIX)) {
-        out.put(k.substring(SETTINGS_PREFIX.length()), v.trim());
+      if (k.startsWith(prefix)) {
+        out.put(k.substring(prefix.length()), v.trim());
       }
     });
     return out;
@@ -495,10 +522,11 @@ public final class DocumentIngestStage {
     return spark.createDataFrame(rows, CHUNK);
   }
 
-  private static Dataset<Row> extract(SparkSession spark, Dataset<Row> chunks, String extractorName, Map<String, String> settings) {
+  private static Dataset<Row> extract(
+      SparkSession spark, Dataset<Row> chunks, String extractorName, Map<String, String> settings, String cacheModel) {
     HashMap<String, String> conf = new HashMap<>(settings);
     JavaRDD<Row> rows =
-        chunks.select("chunk_id", "doc_id", "title", "text").javaRDD()
+        chunks.select("chunk_id", "doc_id", "title", "text", "item_key", "cached").javaRDD()
             .mapPartitions(
                 (Iterator<Row> it) -> {
                   List<Row> out = new ArrayList<>();
@@ -506,9 +534,15 @@ public final class DocumentIngestStage {
                     return out.iterator();
                   }
                   try (TripleExtractor x = Extractors.provider(extractorName).create(conf)) {
+                    CachingExtractor caching = cacheModel != null && x instanceof CachingExtractor c ? c : null;
                     while (it.hasNext()) {
                       Row r = it.next();
-                      out.add(extractOne(x, extractorName, new TextChunk(r.getLong(0), r.getString(1), r.getString(2), r.getString(3))));
+                      if (caching != null) {
+                        caching.preload(LlmCacheRows.cached(List.of(r), "cached", cacheModel));
+                      }
+                      Row base = extractOne(x, extractorName, new TextChunk(r.getLong(0), r.getString(1), r.getString(2), r.getString(3)));
+                      Row step = caching == null ? null : LlmCacheRows.step(caching.takeStep());
+                      out.add(QaOutput.append(base, r.getString(4), step));
                     }
                   }
                   return out.iterator();
