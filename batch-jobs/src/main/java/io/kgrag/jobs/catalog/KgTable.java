@@ -184,7 +184,8 @@ public enum KgTable {
       col("reason", StringType, true),
       col("latency_ms", DoubleType, false)),
   EVIDENCE(
-      "The knowledge-graph edges that support each answer of a run",
+      "The knowledge-graph edges that support each answer of a run; for edges read from text, the chunk they came from"
+          + " (the lowest chunk_id of edge_chunks) and its text",
       col("run_id", StringType, false),
       col("method", StringType, false),
       col("dataset", StringType, false),
@@ -193,7 +194,9 @@ public enum KgTable {
       col("src_label", StringType, true),
       col("relation", StringType, false),
       col("dst", LongType, false),
-      col("dst_label", StringType, true)),
+      col("dst_label", StringType, true),
+      col("chunk_id", LongType, true),
+      col("chunk_text", StringType, true)),
   METRICS(
       "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 over answer sets, exact match and token F1"
           + " of the top answer (SQuAD normalisation, for text QA) and latency percentiles",

@@ -121,7 +121,7 @@ public final class QaOutput {
     Dataset<Row> ev =
         answered.select(col("qid"), explode(col("evidence")).as("e"))
             .select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("e.*"));
-    catalog.replaceWhere(KgTable.EVIDENCE, ev, where);
+    catalog.replaceWhere(KgTable.EVIDENCE, withChunks(catalog, ev), where);
     Dataset<Row> ans =
         answered.select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("answer"),
             col("ranked"), col("status"), col("reason"), col("latency_ms"));
@@ -136,6 +136,29 @@ public final class QaOutput {
     long nq = statuses.values().stream().mapToLong(Long::longValue).sum();
     return new QaMethod.Summary(
         nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev, cache.usage(), cache.inserted(), Map.of());
+  }
+
+  /**
+   * {@code evidence} rows with the chunk each edge was read from (for graphs built from text: the lowest
+   * chunk_id of {@code edge_chunks} for the edge, and that chunk's text), null for edges from triples.
+   */
+  static Dataset<Row> withChunks(Catalog catalog, Dataset<Row> evidence) {
+    if (!catalog.exists(KgTable.EDGE_CHUNKS) || !catalog.exists(KgTable.CHUNKS) || !catalog.exists(KgTable.RELATIONS)) {
+      return evidence.withColumn("chunk_id", lit(null).cast(DataTypes.LongType)).withColumn("chunk_text", lit(null).cast(DataTypes.StringType));
+    }
+    Dataset<Row> firstChunk =
+        catalog.read(KgTable.RELATIONS).select(col("edge_id"), col("src_id"), col("relation").as("r_relation"), col("dst_id"))
+            .join(catalog.read(KgTable.EDGE_CHUNKS).groupBy("edge_id").agg(org.apache.spark.sql.functions.min("chunk_id").as("chunk_id")), "edge_id")
+            .join(catalog.read(KgTable.CHUNKS).select(col("chunk_id"), col("text").as("chunk_text")), "chunk_id")
+            .drop("edge_id");
+    return evidence
+        .join(
+            org.apache.spark.sql.functions.broadcast(firstChunk),
+            evidence.col("src").equalTo(firstChunk.col("src_id"))
+                .and(evidence.col("relation").equalTo(firstChunk.col("r_relation")))
+                .and(evidence.col("dst").equalTo(firstChunk.col("dst_id"))),
+            "left")
+        .drop("src_id", "r_relation", "dst_id");
   }
 
   /** {@code result} ({@link #RESULTS}) with a method's own columns after it. */

@@ -121,7 +121,15 @@ class TextReindexTest {
     Map<String, String> b = answers(full, questions, "q-full");
     assertEquals(b, a);
     // the batch's people are answered, not only the first corpus's
-    assertTrue(a.get("born-" + (PEOPLE.length - 1)).startsWith(CITIES[(PEOPLE.length - 1) % CITIES.length]), a.toString());
+    int last = PEOPLE.length - 1;
+    assertTrue(a.get("born-" + last).startsWith(CITIES[last % CITIES.length]), a.toString());
+    // evidence of a text graph carries the chunk each edge was read from
+    List<Row> ev =
+        new Catalog(SparkTestSession.get(), reindexed.toString()).read(KgTable.EVIDENCE)
+            .filter(col("run_id").equalTo("q-reindexed").and(col("qid").equalTo("born-" + last))).select("relation", "chunk_id", "chunk_text")
+            .collectAsList();
+    assertTrue(ev.stream().anyMatch(r -> r.getString(0).equals("was born in") && !r.isNullAt(1)
+        && r.getString(2).contains(PEOPLE[last] + " was born in " + CITIES[last % CITIES.length])), ev.toString());
   }
 
   private static List<String> table(Path wh, KgTable t) {
