@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
       "(all; constraints=<k>, the query graph's edge count; hop=<h> from questions.meta), replaces the run's rows",
       "of kgrag.metrics in one commit and prints them. Labels are compared normalised (case, accents,",
       "punctuation). Hit@1: the top answer is gold. P/R/F1: of the answers tied at the top score against the",
-      "gold set. invalid_input rows are counted in the statuses but not graded."
+      "gold set. EM / token F1: the top answer's text against the gold answers with the SQuAD normalisation",
+      "(for text QA). invalid_input rows are counted in the statuses but not graded."
     })
 public final class EvalCommand implements Callable<Integer> {
   @Mixin QaRunOptions options = new QaRunOptions();
