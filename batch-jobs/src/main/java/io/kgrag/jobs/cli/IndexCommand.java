@@ -43,14 +43,7 @@ public final class IndexCommand implements Callable<Integer> {
   @Option(names = "--skip", split = ",", paramLabel = "<stage>", description = "Stages to skip.")
   List<String> skip;
 
-  @Option(names = "--embedder", paramLabel = "<kind>", description = "onnx (offline default, all-MiniLM-L6-v2) or openai (spark.kgrag.embed.url / .model).")
-  String embedder;
-
-  @Option(names = "--embed-model-path", paramLabel = "<file>", description = "Your own ONNX sentence-transformer (with --embed-tokenizer-path).")
-  String embedModelPath;
-
-  @Option(names = "--embed-tokenizer-path", paramLabel = "<file>", description = "tokenizer.json of --embed-model-path.")
-  String embedTokenizerPath;
+  @Mixin EmbedderOptions embedding = new EmbedderOptions();
 
   @Option(names = "--path-length", paramLabel = "<l>", defaultValue = "1", description = "Length of indexed paths: 1 (default) or 2 (much larger).")
   int pathLength;
@@ -77,7 +70,7 @@ public final class IndexCommand implements Callable<Integer> {
     }
     SparkSession spark = job.session("kgrag index");
     KgragConf conf = JobOptions.conf(spark);
-    var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
+    var spec = embedding.spec(conf);
     Catalog catalog = job.catalog(spark, null);
     IndexRun index = new IndexRun(catalog, conf, spec, job.runLog(catalog));
     if (run.contains("ingest")) {

@@ -42,14 +42,7 @@ public final class ReindexCommand implements Callable<Integer> {
   @Option(names = "--stages", split = ",", paramLabel = "<stage>", description = "Stages to run (default: all; without --input, all but ingest): ${COMPLETION-CANDIDATES}", completionCandidates = StageNames.class)
   List<String> stages;
 
-  @Option(names = "--embedder", paramLabel = "<kind>", description = "onnx (offline default) or openai.")
-  String embedder;
-
-  @Option(names = "--embed-model-path", paramLabel = "<file>", description = "Your own ONNX sentence-transformer (with --embed-tokenizer-path).")
-  String embedModelPath;
-
-  @Option(names = "--embed-tokenizer-path", paramLabel = "<file>", description = "tokenizer.json of --embed-model-path.")
-  String embedTokenizerPath;
+  @Mixin EmbedderOptions embedding = new EmbedderOptions();
 
   @Option(names = "--path-length", paramLabel = "<l>", defaultValue = "1", description = "Length of the indexed paths: 1 (default) or 2.")
   int pathLength;
@@ -81,7 +74,7 @@ public final class ReindexCommand implements Callable<Integer> {
     }
     SparkSession spark = job.session("kgrag reindex");
     KgragConf conf = JobOptions.conf(spark);
-    var spec = conf.embedder(embedder, embedModelPath, embedTokenizerPath);
+    var spec = embedding.spec(conf);
     Catalog catalog = job.catalog(spark, null);
     RunLog log = job.runLog(catalog);
     // ingest and embed are index's own stages (the append merge; embed is incremental by itself)

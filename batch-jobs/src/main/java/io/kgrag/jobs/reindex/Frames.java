@@ -55,4 +55,28 @@ final class Frames {
     String v = m.get(name);
     return v == null ? 0 : Long.parseLong(v);
   }
+
+  /** What {@link #upsertOrDelete} committed: the table's version after it and the rows it touched. */
+  record Merged(long version, long inserted, long updated, long deleted) {}
+
+  /**
+   * One Delta MERGE of {@code source} (the table's {@code columns} and {@code op}, {@code upsert} or {@code
+   * delete}) into {@code t}: matched deletes are deleted, matched upserts meeting {@code updateWhen} replace
+   * the row, unmatched upserts are inserted; with the commit's counts.
+   */
+  static Merged upsertOrDelete(Catalog catalog, KgTable t, Dataset<Row> source, String match, String updateWhen, String[] columns) {
+    Map<String, String> set = new java.util.LinkedHashMap<>();
+    for (String c : columns) {
+      set.put(c, "s." + c);
+    }
+    catalog.delta(t).as("t")
+        .merge(source.as("s"), match)
+        .whenMatched("s.op = 'delete'").delete()
+        .whenMatched("s.op = 'upsert'" + (updateWhen == null ? "" : " AND (" + updateWhen + ")")).updateExpr(set)
+        .whenNotMatched("s.op = 'upsert'").insertExpr(set)
+        .execute();
+    long version = catalog.version(t);
+    Map<String, String> m = commitMetrics(catalog, t, version);
+    return new Merged(version, metric(m, "numTargetRowsInserted"), metric(m, "numTargetRowsUpdated"), metric(m, "numTargetRowsDeleted"));
+  }
 }

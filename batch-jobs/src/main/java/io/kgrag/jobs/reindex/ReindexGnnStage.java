@@ -145,21 +145,13 @@ public final class ReindexGnnStage {
             long deleted = 0;
             long version = catalog.version(KgTable.NODE_DOMINANCE);
             if (stars.length > 0 || removedNodes.length > 0) {
-              Map<String, String> set = new LinkedHashMap<>();
-              for (String c : KgTable.NODE_DOMINANCE.columns()) {
-                set.put(c, "s." + c);
-              }
-              catalog.delta(KgTable.NODE_DOMINANCE).as("t")
-                  .merge(source.as("s"), "t.entity_id = s.entity_id")
-                  .whenMatched("s.op = 'delete'").delete()
-                  .whenMatched("s.op = 'upsert' AND (t.vector <> s.vector OR t.label_key <> s.label_key OR t.model_id <> s.model_id)").updateExpr(set)
-                  .whenNotMatched("s.op = 'upsert'").insertExpr(set)
-                  .execute();
-              version = catalog.version(KgTable.NODE_DOMINANCE);
-              Map<String, String> m = Frames.commitMetrics(catalog, KgTable.NODE_DOMINANCE, version);
-              inserted = Frames.metric(m, "numTargetRowsInserted");
-              updated = Frames.metric(m, "numTargetRowsUpdated");
-              deleted = Frames.metric(m, "numTargetRowsDeleted");
+              Frames.Merged m =
+                  Frames.upsertOrDelete(catalog, KgTable.NODE_DOMINANCE, source, "t.entity_id = s.entity_id",
+                      "t.vector <> s.vector OR t.label_key <> s.label_key OR t.model_id <> s.model_id", KgTable.NODE_DOMINANCE.columns());
+              version = m.version();
+              inserted = m.inserted();
+              updated = m.updated();
+              deleted = m.deleted();
             }
             long total = catalog.read(KgTable.NODE_DOMINANCE).count();
             report.version("node_dominance", version)

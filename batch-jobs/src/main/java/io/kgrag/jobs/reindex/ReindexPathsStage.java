@@ -107,21 +107,11 @@ public final class ReindexPathsStage {
       long deleted = 0;
       long version = pathsVersion;
       if (changes > 0) {
-        Map<String, String> set = new LinkedHashMap<>();
-        for (String c : cols) {
-          set.put(c, "s." + c);
-        }
-        catalog.delta(KgTable.PATHS).as("t")
-            .merge(source.as("s"), "t.length = " + length + " AND t.path_id = s.path_id")
-            .whenMatched("s.op = 'delete'").delete()
-            .whenMatched("s.op = 'upsert'").updateExpr(set)
-            .whenNotMatched("s.op = 'upsert'").insertExpr(set)
-            .execute();
-        version = catalog.version(KgTable.PATHS);
-        Map<String, String> m = Frames.commitMetrics(catalog, KgTable.PATHS, version);
-        inserted = Frames.metric(m, "numTargetRowsInserted");
-        updated = Frames.metric(m, "numTargetRowsUpdated");
-        deleted = Frames.metric(m, "numTargetRowsDeleted");
+        Frames.Merged m = Frames.upsertOrDelete(catalog, KgTable.PATHS, source, "t.length = " + length + " AND t.path_id = s.path_id", null, cols);
+        version = m.version();
+        inserted = m.inserted();
+        updated = m.updated();
+        deleted = m.deleted();
       }
       long total = catalog.read(KgTable.PATHS).filter(col("length").equalTo(length)).count();
       report.version("paths", version)

@@ -83,9 +83,9 @@ class QaEvalCommandsTest {
     catalog.overwrite(KgTable.QUERY_GRAPHS, spark.createDataFrame(graphs, KgTable.QUERY_GRAPHS.schema()));
 
     List<Row> evidence = new ArrayList<>();
-    evidence.add(RowFactory.create("r1", "sgrag", "metaqa", "q1", 1L, "Forrest Gump", "starred_actors", 11L, "Tom Hanks"));
-    evidence.add(RowFactory.create("r1", "sgrag", "metaqa", "q1", 1L, "Forrest Gump", "directed_by", 13L, "Robert <Zemeckis> & \"co\""));
-    evidence.add(RowFactory.create("r1", "sgrag", "metaqa", "q1", 1L, "Forrest Gump", "starred_actors", 11L, "Tom Hanks"));
+    evidence.add(RowFactory.create("r1", "sgrag", "metaqa", "q1", 1L, "Forrest Gump", "starred_actors", 11L, "Tom Hanks", null, null));
+    evidence.add(RowFactory.create("r1", "sgrag", "metaqa", "q1", 1L, "Forrest Gump", "directed_by", 13L, "Robert <Zemeckis> & \"co\"", null, null));
+    evidence.add(RowFactory.create("r1", "sgrag", "metaqa", "q1", 1L, "Forrest Gump", "starred_actors", 11L, "Tom Hanks", null, null));
     catalog.overwrite(KgTable.EVIDENCE, spark.createDataFrame(evidence, KgTable.EVIDENCE.schema()));
   }
 

@@ -102,7 +102,7 @@ class ReindexCommandTest {
 
   @Test
   void theUpdatedIndexNeverDismissesABruteForceMatch() {
-    IndexVerifier.Result r = new IndexVerifier(catalog, "all-MiniLM-L6-v2").run(1000, 5, 30, new StageReport("verify-index", "test"));
+    IndexVerifier.Result r = new IndexVerifier(catalog, "all-MiniLM-L6-v2").run(300, 5, 30, new StageReport("verify-index", "test"));
     assertEquals(0, r.falseDismissals, String.join("\n", r.dismissed));
     assertEquals(r.scanMatches, r.indexMatchesSameSubset);
   }
