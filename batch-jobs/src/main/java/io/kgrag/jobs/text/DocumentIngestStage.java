@@ -224,11 +224,19 @@ public final class DocumentIngestStage {
               .filter(col("rn").equalTo(1))
               .select("doc_id", "title", "text", "uri");
       Dataset<Row> existingDocs = pinnedOrEmpty(KgTable.DOCUMENTS, pinned);
-      Dataset<Row> existingIds = existingDocs.select(col("doc_id").as("eid"));
+      // a document is done when none of its chunks failed: one whose extraction failed (an endpoint that was
+      // down) is extracted again by the next --append run instead of being skipped for ever
+      Dataset<Row> failedChunks =
+          pinnedOrEmpty(KgTable.CHUNK_EXTRACTIONS, pinned).filter(col("status").equalTo("failed")).select(col("chunk_id").as("fid"));
+      Dataset<Row> failedDocs =
+          pinnedOrEmpty(KgTable.CHUNKS, pinned).join(failedChunks, col("chunk_id").equalTo(col("fid")), "left_semi").select(col("doc_id").as("fdoc")).distinct();
+      Dataset<Row> existingIds =
+          existingDocs.select(col("doc_id").as("eid")).join(failedDocs, col("eid").equalTo(col("fdoc")), "left_anti");
       Dataset<Row> newDocs = docs.join(existingIds, docs.col("doc_id").equalTo(existingIds.col("eid")), "left_anti").persist(StorageLevel.MEMORY_AND_DISK());
       long distinctDocs = docs.count();
       long docsNew = newDocs.count();
       long docsSkipped = distinctDocs - docsNew;
+      long docsRetried = newDocs.join(failedDocs, col("doc_id").equalTo(col("fdoc")), "left_semi").count();
       Dataset<Row> inputIds = docs.select(col("doc_id").as("iid"));
       Dataset<Row> newUris = newDocs.select(col("uri").as("nuri"));
       Dataset<Row> superseded =
@@ -316,7 +324,7 @@ public final class DocumentIngestStage {
             withoutChunks(oldEdgeChunks, removedChunks).union(Catalog.conform(KgTable.EDGE_CHUNKS, newEdges))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         Dataset<Row> documentsAfter =
-            existingDocs.join(superseded, existingDocs.col("doc_id").equalTo(superseded.col("sid")), "left_anti")
+            existingDocs.join(redoneIds, existingDocs.col("doc_id").equalTo(redoneIds.col("sid")), "left_anti")
                 .union(
                     Catalog.conform(
                         KgTable.DOCUMENTS,
@@ -402,6 +410,7 @@ public final class DocumentIngestStage {
               .rows("documents_read", docsRead)
               .rows("documents_new", docsNew)
               .rows("documents_skipped", docsSkipped)
+              .rows("documents_retried", docsRetried)
               .rows("documents_duplicate", docsRead - distinctDocs)
               .rows("documents_superseded", docsSuperseded)
               .rows("records_rejected", rejected)

@@ -154,7 +154,7 @@ class DagCommandsTest {
 
   @Test
   void rejectsAnUnknownStage() {
-    rejected(r -> replaceArg(r, "path_index", "path-index", "pathindex"), "task path_index", "--stages pathindex is not a kgrag stage");
+    rejected(r -> replaceArg(r, "path_index", "path-index", "pathindex"), "task path_index", "--stages pathindex is not a stage of kgrag reindex");
   }
 
   @Test

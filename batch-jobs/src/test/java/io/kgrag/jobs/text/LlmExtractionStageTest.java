@@ -114,7 +114,21 @@ class LlmExtractionStageTest {
     List<Row> ex = c.read(KgTable.CHUNK_EXTRACTIONS).select("status", "error").collectAsList();
     assertEquals(2, ex.size());
     assertTrue(ex.stream().allMatch(x -> x.getString(0).equals("failed") && x.getString(1).contains("SERVER_ERROR")), ex.toString());
-    assertEquals(2, c.read(KgTable.DOCUMENTS).count(), "documents are kept; a rebuild retries their chunks");
+    assertEquals(2, c.read(KgTable.DOCUMENTS).count());
     assertEquals(0, c.exists(KgTable.LLM_CACHE) ? c.read(KgTable.LLM_CACHE).count() : 0);
+
+    // the endpoint is back: --append extracts the failed documents again instead of skipping them
+    server.otherwise(FakeOpenAiServer.CHAT, req -> Response.ok(FakeOpenAiServer.chatJson(req.message("user").contains("Chopin") ? CHOPIN : CURIE, 10, 5)));
+    Cli retry =
+        Cli.run("index", "--input", dir.resolve("corpus.jsonl").toString(), "--format", "jsonl", "--extractor", "llm", "--warehouse", wh.toString(),
+            "--stages", "ingest", "--run-id", "retry", "--append");
+    assertEquals(0, retry.code, retry.toString());
+    Map<String, Long> rows = rows(c, "retry");
+    assertEquals(2, rows.get("documents_retried"), rows.toString());
+    assertEquals(0, rows.get("documents_skipped"), rows.toString());
+    assertEquals(2, c.read(KgTable.DOCUMENTS).count(), "no document twice");
+    assertEquals(2, c.read(KgTable.CHUNK_EXTRACTIONS).filter(col("status").equalTo("ok")).count());
+    assertEquals(2, c.read(KgTable.CHUNK_EXTRACTIONS).count(), "the failed rows were replaced");
+    assertEquals(2, c.read(KgTable.RELATIONS).count());
   }
 }
