@@ -132,9 +132,21 @@ class QuestionsInputTest {
     assertEquals("line-5", rows.get(3).getString(1));
     assertTrue(reason(rows.get(3)).startsWith("q.jsonl line 5: malformed JSON"), reason(rows.get(3)));
 
-    TestFiles.lines(dir, "arr.json", List.of("[{\"qid\":\"a\",\"question\":\"Q\"}]"));
-    assertTrue(assertThrows(UserInputException.class,
-        () -> QuestionsInput.read(spark(), dir.resolve("arr.json").toString(), "mini", null)).getMessage().contains("jq -c"));
+    // a file that is one JSON array (MuSiQue, HotpotQA) is read element by element
+    TestFiles.lines(dir, "arr.json", List.of("[{\"_id\":\"a\",\"question\":\"Q\",\"answer\":\"x\",\"answer_aliases\":[\"y\"]},", "{\"question\":\"\"}]"));
+    List<Row> arr = QuestionsInput.read(spark(), dir.resolve("arr.json").toString(), "mini", null).orderBy("qid").collectAsList();
+    assertEquals(2, arr.size());
+    assertEquals("a", arr.get(0).getString(1));
+    assertEquals(List.of("x", "y"), arr.get(0).getList(3));
+    assertTrue(reason(arr.get(1)).contains("arr.json element 2: empty question"), reason(arr.get(1)));
+    // one that is not valid JSON is refused whole, naming the file
+    TestFiles.lines(dir, "bad.json", List.of("[{\"qid\":\"a\",\"question\":\"Q\"}"));
+    // (read on the executors: the job's entry point finds the UserInputException among the causes and exits 2)
+    Throwable t = assertThrows(Exception.class, () -> QuestionsInput.read(spark(), dir.resolve("bad.json").toString(), "mini", null).collectAsList());
+    while (t != null && !(t instanceof UserInputException)) {
+      t = t.getCause();
+    }
+    assertTrue(t != null && t.getMessage().contains("bad.json is not valid JSON"), String.valueOf(t));
   }
 
   @Test

@@ -106,8 +106,11 @@ public final class JsonlQuestions {
     } catch (java.io.IOException e) {
       String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       int nl = msg.indexOf('\n');
+      msg = nl >= 0 ? msg.substring(0, nl) : msg;
+      int marker = msg.indexOf(" (start marker at [Source:");
+      msg = marker >= 0 ? msg.substring(0, marker) : msg;
       throw new io.kgrag.core.UserInputException(
-          file + " is not valid JSON: " + (nl >= 0 ? msg.substring(0, nl) : msg) + " (a question file is JSON Lines, or one JSON array of objects)");
+          file + " is not valid JSON: " + msg + " (a question file is JSON Lines, or one JSON array of objects)");
     }
     if (root == null || !root.isArray()) {
       throw new io.kgrag.core.UserInputException(file + " is not one JSON array of question objects (nor JSON Lines)");
