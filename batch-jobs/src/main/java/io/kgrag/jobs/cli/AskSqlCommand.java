@@ -15,6 +15,7 @@ import io.kgrag.core.qafd.sql.SeedPlanner;
 import io.kgrag.core.qafd.sql.SqlWriter;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.sql.CatalogSchema;
 import io.kgrag.jobs.sql.CheckedSql;
 import java.io.PrintWriter;
@@ -25,6 +26,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Column;
@@ -48,7 +51,8 @@ import picocli.CommandLine.Spec;
  * the LLM, which writes one Spark SQL query.
  *
  * <p>The SQL is checked before anything runs: one statement only; parsed by the session's parser and
- * refused unless it is a read-only query ({@link ReadOnlySql}); then analysed against the tables. A parse
+ * refused unless it is a read-only query ({@link ReadOnlySql}) reading only {@code kgrag.<table>} names of
+ * this warehouse (no file path, no other database); then analysed against the tables. A parse
  * or analysis error gets ONE repair request (the error and the failed SQL, in the same conversation); a
  * second failure is reported with both errors. A refused statement is never repaired and never run.
  *
@@ -124,6 +128,7 @@ public final class AskSqlCommand implements Callable<Integer> {
     SchemaGraph schema = CatalogSchema.of(catalog);
     CatalogSchema.registerHere(catalog);
     CachingChatClient client = llm == null ? null : new CachingChatClient(new OpenAiClient(llm), new InMemoryChatCache());
+    Set<String> readable = readable(catalog);
 
     List<JoinPathFinder.JoinPath> found;
     try (Embedder embedder = conf.embedder(null, null, null).open()) {
@@ -153,7 +158,7 @@ public final class AskSqlCommand implements Callable<Integer> {
     Checked checked;
     try {
       attempt = writer.write(question, schema, found);
-      checked = check(spark, attempt.sql());
+      checked = check(spark, attempt.sql(), readable);
       if (checked.refused() != null) {
         return refuse(err, attempt.sql(), checked.refused());
       }
@@ -161,7 +166,7 @@ public final class AskSqlCommand implements Callable<Integer> {
         String firstError = checked.error();
         err.println("kgrag ask-sql: the SQL failed; asking for one repair: " + firstError);
         SqlWriter.Attempt repaired = writer.repair(attempt, firstError);
-        Checked second = check(spark, repaired.sql());
+        Checked second = check(spark, repaired.sql(), readable);
         if (second.refused() != null) {
           return refuse(err, repaired.sql(), second.refused());
         }
@@ -231,14 +236,32 @@ public final class AskSqlCommand implements Callable<Integer> {
     return KeywordSeeds.pairs(schema, found, SEED_POOL, Math.max(3, paths));
   }
 
-  /** One statement, parsed, read-only, analysed. */
-  static Checked check(SparkSession spark, String sql) {
-    CheckedSql c = CheckedSql.check(spark, sql, null);
+  /**
+   * The names the model's SQL may read: {@code kgrag.<table>} for each table of this warehouse, as the
+   * prompt names them. A path read ({@code parquet.`/…`}, {@code delta.`<warehouse>/…`}), another database, an
+   * unqualified name or a view in kgrag is refused before Spark resolves it; a kgrag name the session does
+   * not know is left to the analysis (not found: repaired once).
+   */
+  static Set<String> readable(Catalog catalog) {
+    Set<String> out = new TreeSet<>();
+    for (KgTable t : KgTable.values()) {
+      if (catalog.exists(t)) {
+        out.add(t.qualifiedName());
+      }
+    }
+    return out;
+  }
+
+  /** One statement, parsed, read-only, reading only {@code tables}, analysed. */
+  static Checked check(SparkSession spark, String sql, Set<String> tables) {
+    CheckedSql c = CheckedSql.check(spark, sql, tables, Catalog.DATABASE);
     return new Checked(c.df(), c.refused() == null ? null : c.refused().replaceFirst("^not a read-only query \\((.*)\\)$", "$1"), c.error());
   }
 
   private int refuse(PrintWriter err, String sql, String kind) {
-    err.println("kgrag ask-sql: refused: the SQL is not a read-only query (" + kind + "); nothing was run.");
+    err.println(kind.startsWith("reads ")
+        ? "kgrag ask-sql: refused: the SQL " + kind + "; nothing was run."
+        : "kgrag ask-sql: refused: the SQL is not a read-only query (" + kind + "); nothing was run.");
     err.println("SQL:\n" + sql);
     err.flush();
     return REFUSED;

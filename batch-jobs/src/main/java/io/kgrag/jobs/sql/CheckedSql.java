@@ -10,6 +10,9 @@ import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
@@ -18,8 +21,13 @@ import scala.collection.JavaConverters;
 
 /**
  * A SQL text checked before anything runs: exactly one statement, parsed by Spark, read-only
- * ({@link ReadOnlySql}), reading only allowed tables when a list is given (a WITH clause's names count as
- * allowed), and analysed (names and types resolved). Nothing is executed here.
+ * ({@link ReadOnlySql}: no command, write, shell or JVM call), calling only built-in and session functions
+ * (a persistent catalog function, which may load any class from a jar, is refused), reading only allowed
+ * tables when a list is given (a WITH clause's names count as allowed), and analysed (names and types
+ * resolved). The list is an allow-list of whole names as written: a path read such as {@code
+ * parquet.`/etc/x`} or {@code delta.`<warehouse>/entities`}, another database's table or a differently
+ * qualified name is refused before Spark resolves it, so no file is opened for a refused query. Nothing is
+ * executed here.
  *
  * @param df the analysed query, or null
  * @param refused why the SQL is not allowed (several statements, a write, another table), or null
@@ -28,6 +36,15 @@ import scala.collection.JavaConverters;
 public record CheckedSql(Dataset<Row> df, String refused, String error) {
   /** Checks {@code sql}; {@code tables}: the table names it may read (case-insensitive), null for any. */
   public static CheckedSql check(SparkSession spark, String sql, Set<String> tables) {
+    return check(spark, sql, tables, null);
+  }
+
+  /**
+   * Checks {@code sql} as {@link #check(SparkSession, String, Set)}; besides, a name {@code
+   * <database>.<name>} outside {@code tables} that names no table or view of the session is left to the
+   * analysis, which reports it as not found (an error a caller may repair) rather than refused.
+   */
+  public static CheckedSql check(SparkSession spark, String sql, Set<String> tables, String database) {
     List<String> statements = SqlWriter.statements(sql);
     if (statements.isEmpty()) {
       return new CheckedSql(null, null, "no SQL statement");
@@ -45,12 +62,19 @@ public record CheckedSql(Dataset<Row> df, String refused, String error) {
     if (refused.isPresent()) {
       return new CheckedSql(null, "not a read-only query (" + refused.get() + ")", null);
     }
+    Optional<String> function = persistentFunction(spark.sessionState().catalog(), plan);
+    if (function.isPresent()) {
+      return new CheckedSql(null, "not a read-only query (function " + function.get() + " is a catalog function: only built-in and session functions may be called)", null);
+    }
     if (tables != null) {
       Set<String> allowed = new TreeSet<>();
       tables.forEach(t -> allowed.add(t.toLowerCase(Locale.ROOT)));
       Set<String> read = new TreeSet<>();
       names(plan, read, allowed);
       read.removeAll(allowed);
+      if (database != null) {
+        read.removeIf(name -> unknownIn(spark.sessionState().catalog(), database, name));
+      }
       if (!read.isEmpty()) {
         return new CheckedSql(null, "reads " + String.join(", ", read) + "; only " + String.join(", ", tables) + " may be read", null);
       }
@@ -65,6 +89,26 @@ public record CheckedSql(Dataset<Row> df, String refused, String error) {
       }
       throw e;
     }
+  }
+
+  /** Whether {@code name} is {@code database.x} (lower case) and the session knows no table or view x there. */
+  private static boolean unknownIn(SessionCatalog sc, String database, String name) {
+    String prefix = database.toLowerCase(Locale.ROOT) + ".";
+    if (!name.startsWith(prefix) || name.indexOf('.', prefix.length()) >= 0) {
+      return false;
+    }
+    return !sc.tableExists(new TableIdentifier(name.substring(prefix.length()), scala.Option.apply(database)));
+  }
+
+  /** The first function the plan calls that is neither built-in nor a session function but a catalog one. */
+  private static Optional<String> persistentFunction(SessionCatalog sc, LogicalPlan plan) {
+    for (String name : ReadOnlySql.functionNames(plan)) {
+      FunctionIdentifier id = new FunctionIdentifier(name);
+      if (!sc.isBuiltinFunction(id) && !sc.isTemporaryFunction(id) && sc.isPersistentFunction(id)) {
+        return Optional.of(name);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The tables a parsed plan reads (whole name, lower case) into {@code read}; WITH names into {@code ctes}. */

@@ -427,7 +427,14 @@ public final class SragQaJob {
     if (c.error() != null) {
       return new Outcome(null, AnswerStatus.ERROR, "the SQL does not analyse: " + c.error(), c.error(), 0);
     }
-    List<Row> got = c.df().limit(config.maxResultRows() + 1).collectAsList();
+    List<Row> got;
+    try {
+      got = c.df().limit(config.maxResultRows() + 1).collectAsList();
+    } catch (Exception e) { // a query that analyses may still fail as it runs (raise_error, a bad cast): this question's error
+      String m = CheckedSql.oneLine(e);
+      m = m.length() > 500 ? m.substring(0, 500) + "…" : m;
+      return new Outcome(null, AnswerStatus.ERROR, "the SQL failed while running: " + m, m, 0);
+    }
     boolean cut = got.size() > config.maxResultRows();
     List<Object[]> values = new ArrayList<>();
     for (Row row : got.subList(0, Math.min(got.size(), config.maxResultRows()))) {

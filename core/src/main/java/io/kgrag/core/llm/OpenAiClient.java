@@ -26,6 +26,11 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -320,8 +325,7 @@ public final class OpenAiClient {
     for (int attempt = 1; ; attempt++) {
       Failure f;
       try {
-        HttpResponse<String> resp =
-            http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        HttpResponse<String> resp = send(request);
         int status = resp.statusCode();
         if (status >= 200 && status < 300) {
           return new Reply(parse(resp.body(), url, status, attempt), url, status, attempt);
@@ -394,6 +398,41 @@ public final class OpenAiClient {
         Thread.currentThread().interrupt();
         throw interrupted(url, attempt, e);
       }
+    }
+  }
+
+  /**
+   * One exchange, bounded as a whole by the timeout: {@link HttpRequest#timeout} alone stops counting once
+   * the headers arrive, so a server that sends its headers and then trickles the body (or never finishes
+   * it) would hold the request for as long as it likes. Past the deadline the exchange is cancelled
+   * (which closes its connection) and a {@link HttpTimeoutException} is thrown.
+   */
+  private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<String>> future =
+        http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    try {
+      return future.get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw new HttpTimeoutException("the reply was not complete within " + seconds(config.timeout()));
+    } catch (InterruptedException e) {
+      future.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      while (cause instanceof CompletionException && cause.getCause() != null) {
+        cause = cause.getCause();
+      }
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IOException("the request failed: " + cause, cause);
     }
   }
 

@@ -322,10 +322,38 @@ public final class FakeOpenAiServer implements AutoCloseable {
       ex.getResponseHeaders().add("Content-Type", "application/json");
     }
     boolean noBody = body.length == 0 || resp.status == 204 || resp.status == 304;
+    if (resp.chunks > 0 && !noBody) {
+      trickle(ex, resp, body);
+      return;
+    }
     ex.sendResponseHeaders(resp.status, noBody ? -1 : body.length);
     if (!noBody) {
       try (OutputStream out = ex.getResponseBody()) {
         out.write(body);
+      }
+    }
+  }
+
+  /** Headers at once (chunked transfer), then the body in {@code resp.chunks} pieces, {@code resp.pause} apart. */
+  private static void trickle(HttpExchange ex, Response resp, byte[] body) throws IOException {
+    ex.sendResponseHeaders(resp.status, 0);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.flush();
+      for (int i = 0; i < resp.chunks; i++) {
+        try {
+          Thread.sleep(resp.pause.toMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return; // server closing
+        }
+        int from = (int) ((long) body.length * i / resp.chunks);
+        int to = (int) ((long) body.length * (i + 1) / resp.chunks);
+        try {
+          out.write(body, from, to - from);
+          out.flush();
+        } catch (IOException e) {
+          return; // the client gave up and closed the connection
+        }
       }
     }
   }
@@ -337,14 +365,29 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private final String body;
     private final Duration delay;
     private final boolean disconnect;
+    private final int chunks;
+    private final Duration pause;
 
     private Response(
         int status, Map<String, String> headers, String body, Duration delay, boolean disconnect) {
+      this(status, headers, body, delay, disconnect, 0, Duration.ZERO);
+    }
+
+    private Response(
+        int status,
+        Map<String, String> headers,
+        String body,
+        Duration delay,
+        boolean disconnect,
+        int chunks,
+        Duration pause) {
       this.status = status;
       this.headers = headers;
       this.body = body;
       this.delay = delay;
       this.disconnect = disconnect;
+      this.chunks = chunks;
+      this.pause = pause;
     }
 
     /** HTTP 200 with a JSON body. */
@@ -378,12 +421,24 @@ public final class FakeOpenAiServer implements AutoCloseable {
     public Response header(String name, String value) {
       Map<String, String> h = new LinkedHashMap<>(headers);
       h.put(name, value);
-      return new Response(status, Collections.unmodifiableMap(h), body, delay, disconnect);
+      return new Response(status, Collections.unmodifiableMap(h), body, delay, disconnect, chunks, pause);
     }
 
     /** This response, sent only after {@code d} (to provoke client timeouts). */
     public Response delay(Duration d) {
-      return new Response(status, headers, body, Objects.requireNonNull(d, "delay"), disconnect);
+      return new Response(status, headers, body, Objects.requireNonNull(d, "delay"), disconnect, chunks, pause);
+    }
+
+    /**
+     * This response as a slow stream: the status and headers at once (chunked transfer encoding), then the
+     * body in {@code chunks} pieces, each sent {@code pause} after the one before; the whole body takes
+     * {@code chunks × pause}.
+     */
+    public Response trickle(int chunks, Duration pause) {
+      if (chunks < 1) {
+        throw new IllegalArgumentException("chunks must be >= 1, got " + chunks);
+      }
+      return new Response(status, headers, body, delay, disconnect, chunks, Objects.requireNonNull(pause, "pause"));
     }
 
     public int statusCode() {

@@ -353,6 +353,31 @@ class OpenAiClientTest {
   }
 
   @Test
+  void slowStreamWithinTheTimeoutSucceeds() {
+    server.enqueue(
+        FakeOpenAiServer.CHAT,
+        Response.ok(FakeOpenAiServer.chatJson("streamed", 1, 1)).trickle(4, Duration.ofMillis(50)));
+    assertEquals("streamed", client(b -> b.timeout(Duration.ofSeconds(3)), WITH_KEY).chat(question()).content());
+  }
+
+  @Test
+  void slowStreamBeyondTheTimeoutIsATimeoutNotAWaitForTheWholeBody() {
+    // headers at once, then the body over 2.4 s: the timeout bounds the whole reply, body included, so a
+    // server that trickles for ever cannot hold a request (and a batch) for ever
+    server.otherwise(
+        FakeOpenAiServer.CHAT,
+        r -> Response.ok(FakeOpenAiServer.chatJson("too late", 1, 1)).trickle(6, Duration.ofMillis(400)));
+    OpenAiClient c = client(b -> b.timeout(Duration.ofMillis(500)).maxRetries(1), WITH_KEY);
+
+    LlmException e = assertThrows(LlmException.class, () -> c.chat(question()));
+
+    assertEquals(LlmException.Kind.TIMEOUT, e.kind());
+    assertEquals(2, e.attempts());
+    assertEquals(2, server.requests().size());
+    assertTrue(e.getMessage().contains("no reply within 0.500 s"), e.getMessage());
+  }
+
+  @Test
   void droppedConnectionIsRetried() {
     server
         .enqueue(FakeOpenAiServer.CHAT, Response.disconnect())
