@@ -57,7 +57,7 @@ import org.junit.jupiter.api.Test;
  * than max-retries + 1 requests; and the API key (which the server echoes back in error bodies) is in no
  * table, no file of the warehouse, no log line and no printed output.
  */
-class LlmFaultsTest {
+class LlmFaultsIT {
   /** Set by Surefire (batch-jobs/pom.xml); the executors read it from the environment. */
   private static final String KEY_ENV = "KGRAG_TEST_LLM_API_KEY";
 
@@ -157,7 +157,7 @@ class LlmFaultsTest {
     assertEquals(0, index.code, index.toString());
     catalog = new Catalog(spark, wh);
     server = FakeOpenAiServer.start();
-    server.otherwise(FakeOpenAiServer.CHAT, LlmFaultsTest::respond);
+    server.otherwise(FakeOpenAiServer.CHAT, LlmFaultsIT::respond);
     captureLogs();
   }
 

@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * table has its Delta version and row count, the canary's contents are in no output or table, and neither
  * the directory an INSERT OVERWRITE DIRECTORY names nor the file a TRANSFORM would touch exists.
  */
-class HostileSqlTest {
+class HostileSqlIT {
   private static final String KEY_ENV = "KGRAG_TEST_LLM_API_KEY";
   private static final String SECRET = "kgrag-canary-4f1d9e";
   private static final Pattern YEAR = Pattern.compile("released after (\\d{4})");
