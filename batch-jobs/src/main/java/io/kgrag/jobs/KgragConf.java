@@ -171,6 +171,10 @@ public final class KgragConf {
             String model = modelPathOption != null ? modelPathOption : get(EMBED_MODEL_PATH, null);
             String tokenizer = tokenizerPathOption != null ? tokenizerPathOption : get(EMBED_TOKENIZER_PATH, null);
             if (model != null && !model.isEmpty()) {
+              checkLocalFile(model, modelPathOption != null ? "--embed-model-path" : EMBED_MODEL_PATH, "the model.onnx of an ONNX sentence-transformer export");
+              if (tokenizer != null && !tokenizer.isEmpty()) {
+                checkLocalFile(tokenizer, tokenizerPathOption != null ? "--embed-tokenizer-path" : EMBED_TOKENIZER_PATH, "the tokenizer.json exported with the model");
+              }
               b.modelPath(model).tokenizerPath(tokenizer);
               b.modelId(get(EMBED_MODEL, Paths.fileName(model)));
               b.dimension(getInt(EMBED_DIMENSION, 0));
@@ -460,6 +464,32 @@ public final class KgragConf {
     static String fileName(String p) {
       int i = p.replace('\\', '/').lastIndexOf('/');
       return i >= 0 ? p.substring(i + 1) : p;
+    }
+  }
+
+  /**
+   * Fails fast on the driver when a local file setting names nothing usable (files on a cluster file system
+   * are left to the executors that read them).
+   *
+   * @throws UserInputException naming the setting, the path and what to give instead
+   */
+  static void checkLocalFile(String path, String setting, String what) {
+    java.nio.file.Path p;
+    try {
+      java.net.URI uri = new java.net.URI(path);
+      if (uri.getScheme() != null && !uri.getScheme().equals("file")) {
+        return;
+      }
+      p = uri.getScheme() == null ? java.nio.file.Paths.get(path) : java.nio.file.Paths.get(uri);
+    } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+      p = java.nio.file.Paths.get(path);
+    }
+    String problem =
+        !java.nio.file.Files.exists(p) ? "not found"
+            : java.nio.file.Files.isDirectory(p) ? "is a directory"
+            : !java.nio.file.Files.isReadable(p) ? "is not readable" : null;
+    if (problem != null) {
+      throw new UserInputException(setting + " " + path + ": " + problem + " (give " + what + ")");
     }
   }
 }

@@ -66,6 +66,16 @@ public final class KgragMain implements Runnable {
     if (err != null) {
       cli.setErr(err);
     }
+    cli.setParameterExceptionHandler(
+        (ex, args2) -> {
+          // one line, as for any other bad option: picocli's default prints the whole usage after it
+          CommandLine cmd = ex.getCommandLine();
+          String name = cmd.getCommandName().equals("kgrag") ? "kgrag" : "kgrag " + cmd.getCommandName();
+          String msg = String.valueOf(ex.getMessage()).replaceAll("\\s*\\R\\s*", " ").strip();
+          cmd.getErr().println(name + ": error: " + msg + " (see " + name + " --help)");
+          cmd.getErr().flush();
+          return 2;
+        });
     cli.setExecutionExceptionHandler(
         (ex, cmd, parsed) -> {
           PrintWriter w = cmd.getErr();

@@ -5,6 +5,7 @@ import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.qa.EmbeddedComponents;
 import io.kgrag.jobs.qa.LlmComponents;
 import io.kgrag.jobs.qa.QaMethod;
@@ -99,6 +100,11 @@ public final class QaCommand implements Callable<Integer> {
     KgragConf conf = JobOptions.conf(spark);
     LlmConfig llm = llmConfig(conf, llmExtractor, llmGenerator);
     Catalog catalog = job.catalog(spark, null);
+    if (!catalog.exists(KgTable.ENTITIES)) { // before the questions are written there
+      throw new UserInputException(
+          "no index under warehouse " + catalog.root() + " (no table " + KgTable.ENTITIES.qualifiedName()
+              + "): run `kgrag index --input <triples or documents> --warehouse <dir>` first, or check --warehouse");
+    }
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
     QaMethod qa;

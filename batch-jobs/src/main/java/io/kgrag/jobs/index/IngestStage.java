@@ -8,7 +8,10 @@ import static org.apache.spark.sql.functions.countDistinct;
 import static org.apache.spark.sql.functions.first;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 
 import io.delta.tables.DeltaTable;
 import io.kgrag.core.UserInputException;
@@ -24,17 +27,20 @@ import io.kgrag.udfs.io.InputPaths;
 import io.kgrag.udfs.io.NumberedLines;
 import io.kgrag.udfs.sql.KgFunctions;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.expressions.WindowSpec;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -181,8 +187,8 @@ public final class IngestStage {
 
         // 4. write: one commit per table
         Dataset<Row> rejects =
-            parsed.filter(col("kind").equalTo("reject")).select("file", "line_no", "raw", "reason")
-                .union(nameLines.filter(col("kind").equalTo("reject")).select("file", "line_no", "raw", "reason"))
+            fileRejects(spark, parsed, files)
+                .union(fileRejects(spark, nameLines, nameFiles))
                 .union(namesUnknown)
                 .union(namesDup)
                 .select(col("file").as("source"), col("line_no"), col("raw"), col("reason"), lit(runId).as("run_id"));
@@ -276,11 +282,19 @@ public final class IngestStage {
     JavaRDD<Row> rows =
         lines.map(
             l -> {
+              if (l.error != null) {
+                Rejection r = l.source.toLowerCase(java.util.Locale.ROOT).endsWith(".gz") ? Rejection.BAD_GZIP : Rejection.READ_ERROR;
+                return RowFactory.create("reject", l.source, l.lineNo, null, null, null, "",
+                    r.reason("truncated or corrupt file (" + l.error + "); the " + (l.lineNo - 1) + " lines before it were read"));
+              }
               LineDecoder.Decoded d = LineDecoder.decode(l.bytes, l.bytes.length, LineDecoder.DEFAULT_MAX_CHARS);
               if (!d.ok()) {
                 return RowFactory.create("reject", l.source, l.lineNo, null, null, null, lenient(l.bytes), d.rejection.reason(d.detail));
               }
               ParsedLine p = names ? NamesFormat.parse(d.text) : format.parse(d.text);
+              if (p.rejection == Rejection.HEADER_LINE && l.lineNo == 1) {
+                p = ParsedLine.skip(); // a file's own header
+              }
               switch (p.kind) {
                 case TRIPLE:
                   return RowFactory.create("triple", l.source, l.lineNo, p.head, p.relation, p.tail, null, null);
@@ -293,6 +307,61 @@ public final class IngestStage {
               }
             });
     return spark.createDataFrame(rows, PARSED);
+  }
+
+  /**
+   * The rejects of {@code parsed} (lines of {@code files}) as {@code file, line_no, raw, reason} rows, one per
+   * rejected line, except: a file with no valid line, most of whose lines could not be decoded (binary data,
+   * UTF-16, another encoding throughout; random bytes now and then look like a line with the wrong number of
+   * fields), is one reject naming the file instead of one per "line" of garbage; a file with no line at
+   * all, or only blank ones, is one {@code empty_file} reject at line 0.
+   */
+  private static Dataset<Row> fileRejects(SparkSession spark, Dataset<Row> parsed, List<String> files) {
+    Column rejected = col("kind").equalTo("reject");
+    Column undecodable =
+        rejected.and(col("reason").startsWith(Rejection.BINARY.code()).or(col("reason").startsWith(Rejection.BAD_ENCODING.code())));
+    List<Row> perFile =
+        parsed.groupBy("file")
+            .agg(
+                sum(when(col("kind").isin("triple", "label"), 1L).otherwise(0L)).as("good"),
+                sum(when(rejected, 1L).otherwise(0L)).as("bad"),
+                sum(when(undecodable, 1L).otherwise(0L)).as("undecodable"),
+                sum(when(rejected.and(col("reason").startsWith(Rejection.BINARY.code())), 1L).otherwise(0L)).as("binary"),
+                min(when(rejected, struct(col("line_no"), col("raw"), col("reason")))).as("first"))
+            .collectAsList();
+    Map<String, Row> stats = new HashMap<>();
+    for (Row r : perFile) {
+      stats.put(r.getString(0), r);
+    }
+    List<String> whole = new ArrayList<>();
+    List<Row> fileRows = new ArrayList<>();
+    for (String f : files) {
+      Row r = stats.get(f);
+      if (r == null || (r.getLong(1) == 0 && r.getLong(2) == 0)) {
+        fileRows.add(RowFactory.create(f, 0L, "", Rejection.EMPTY_FILE.reason(
+            (r == null ? "the file has no line" : "the file has only blank lines") + "; nothing of it was read")));
+      } else if (r.getLong(1) == 0 && r.getLong(2) >= 2 && 2 * r.getLong(3) >= r.getLong(2)) {
+        Row first = r.getStruct(5);
+        String reason = first.getString(2);
+        // binary data or text in another encoding (UTF-16, Latin-1), whichever most lines were
+        String code = 2 * r.getLong(4) > r.getLong(3) ? Rejection.BINARY.code() : Rejection.BAD_ENCODING.code();
+        whole.add(f);
+        fileRows.add(RowFactory.create(f, first.getLong(0), first.get(1),
+            code + ": not a text file: none of its " + r.getLong(2) + " lines is a triple, " + r.getLong(3) + " are not UTF-8 text (first at line " + first.getLong(0) + ": " + reason
+                + "); one reject for the whole file"));
+      }
+    }
+    StructType schema =
+        new StructType()
+            .add("file", DataTypes.StringType, false)
+            .add("line_no", DataTypes.LongType, false)
+            .add("raw", DataTypes.StringType, true)
+            .add("reason", DataTypes.StringType, true);
+    Dataset<Row> lines = parsed.filter(rejected).select("file", "line_no", "raw", "reason");
+    if (!whole.isEmpty()) {
+      lines = lines.filter(functions.not(col("file").isin(whole.toArray())));
+    }
+    return lines.union(spark.createDataFrame(fileRows, schema));
   }
 
   private static String clip(String s) {

@@ -38,6 +38,9 @@ public final class LineDecoder {
     if (end > 4L * maxChars) { // long: maxChars * 4 overflows for limits above 2^29
       return Decoded.reject(Rejection.LINE_TOO_LONG, "line has " + end + " bytes, limit is " + maxChars + " characters");
     }
+    if (looksUtf16(bytes, end)) {
+      return Decoded.reject(Rejection.BAD_ENCODING, "looks like UTF-16 (a byte-order mark or NUL in every other byte); re-encode the file as UTF-8");
+    }
     for (int i = 0; i < end; i++) {
       byte b = bytes[i];
       if (b == 0 || (b >= 0 && b < 0x20 && b != '\t') || b == 0x7f) {
@@ -61,6 +64,33 @@ public final class LineDecoder {
       s = s.substring(1); // a UTF-8 byte-order mark at the start of a file
     }
     return Decoded.ok(s);
+  }
+
+  /**
+   * Whether a line is UTF-16 text: it starts with a UTF-16 byte-order mark, or it has at least two characters
+   * and every byte at even (or every byte at odd) positions is NUL while the others are not (a line of a
+   * UTF-16LE file split at the 0x0A byte of a newline starts with that newline's NUL).
+   */
+  static boolean looksUtf16(byte[] bytes, int end) {
+    if (end >= 2 && ((bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE) || (bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF))) {
+      return true;
+    }
+    if (end < 4) {
+      return false;
+    }
+    boolean evenNul = true;
+    boolean oddNul = true;
+    for (int i = 0; i < end && (evenNul || oddNul); i++) {
+      boolean nul = bytes[i] == 0;
+      if (i % 2 == 0) {
+        evenNul &= nul;
+        oddNul &= !nul;
+      } else {
+        oddNul &= nul;
+        evenNul &= !nul;
+      }
+    }
+    return evenNul || oddNul;
   }
 
   /** A decoded line or the reason it could not be decoded. */

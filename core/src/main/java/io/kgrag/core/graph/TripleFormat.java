@@ -61,6 +61,10 @@ public enum TripleFormat {
           hint = " (the line contains '|': is this --format pipe?)";
         } else if (separator == '|' && line.indexOf('\t') >= 0) {
           hint = " (the line contains tabs: is this --format tsv?)";
+        } else if (line.indexOf(',') >= 0 || line.indexOf(';') >= 0) {
+          char c = line.indexOf(',') >= 0 ? ',' : ';';
+          hint = " (the line contains '" + c + "': a " + (c == ',' ? "comma" : "semicolon")
+              + "-separated file? kgrag reads tab- or '|'-separated triples: convert it, then use --format tsv or pipe)";
         }
       }
       return ParsedLine.reject(
@@ -74,7 +78,33 @@ public enum TripleFormat {
         return ParsedLine.reject(Rejection.EMPTY_FIELD, names[i] + " is empty");
       }
     }
+    if (isHeader(f)) {
+      return ParsedLine.reject(
+          Rejection.HEADER_LINE,
+          "a column header (" + String.join(", ", f) + "), not a triple: files concatenated with their headers?");
+    }
     return ParsedLine.triple(f[0], f[1], f[2]);
+  }
+
+  private static final java.util.Set<String> HEAD_NAMES =
+      java.util.Set.of("head", "h", "subject", "subj", "s", "source", "src", "from", "headentity", "entity1", "e1");
+  private static final java.util.Set<String> RELATION_NAMES =
+      java.util.Set.of("relation", "rel", "r", "predicate", "pred", "p", "relationship", "property", "edge", "relationtype");
+  private static final java.util.Set<String> TAIL_NAMES =
+      java.util.Set.of("tail", "t", "object", "obj", "o", "target", "tgt", "dst", "to", "tailentity", "entity2", "e2");
+
+  /**
+   * Whether three fields name the columns of a triple file ({@code head relation tail}, {@code subject
+   * predicate object}, {@code h r t}, …; case, spaces and punctuation ignored) rather than a triple. The
+   * reader skips such a line when it is a file's first and rejects it anywhere else.
+   */
+  public static boolean isHeader(String[] f) {
+    return f.length == 3 && HEAD_NAMES.contains(headerWord(f[0])) && RELATION_NAMES.contains(headerWord(f[1]))
+        && TAIL_NAMES.contains(headerWord(f[2]));
+  }
+
+  private static String headerWord(String s) {
+    return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
   }
 
   /** Splits on every separator (no limit, empty fields kept). */

@@ -7,7 +7,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kgrag.core.graph.LineDecoder;
+import io.kgrag.core.graph.Rejection;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -17,6 +20,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -52,17 +56,42 @@ public final class DocumentReader {
     List<Document> docs = new ArrayList<>();
     List<DocumentReject> rejects = new ArrayList<>();
     byte[] bytes = content;
+    DocumentReject cut = null;
     if (file.toLowerCase(Locale.ROOT).endsWith(".gz")) {
+      ByteArrayOutputStream got = new ByteArrayOutputStream();
       try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(content))) {
-        bytes = in.readAllBytes();
+        in.transferTo(got);
+        bytes = got.toByteArray();
       } catch (IOException e) {
-        rejects.add(new DocumentReject(file, 0, "", "bad_gzip: " + e.getMessage()));
-        return new Result(docs, rejects);
+        // a cut or damaged stream: the whole lines before the damage are read (one document of a text file would be cut)
+        byte[] part = got.toByteArray();
+        int end = part.length;
+        while (end > 0 && part[end - 1] != '\n') {
+          end--;
+        }
+        if (format == DocumentFormat.TEXT || end == 0) {
+          rejects.add(new DocumentReject(file, 0, "", "bad_gzip: " + e.getMessage() + " (nothing of the file was read)"));
+          return new Result(docs, rejects);
+        }
+        bytes = Arrays.copyOf(part, end);
+        long lines = lineOf(bytes, end) - 1;
+        cut = new DocumentReject(file, lines + 1, "",
+            "bad_gzip: truncated or corrupt file (" + e.getMessage() + "); the " + lines + " lines before it were read");
       }
+    }
+    if (format == DocumentFormat.JSONL) {
+      readJsonLines(file, bytes, docs, rejects, new Uris());
+      if (cut != null) {
+        rejects.add(cut);
+      }
+      return new Result(docs, rejects);
     }
     String text = decode(file, bytes, rejects);
     if (text == null) {
       return new Result(docs, rejects);
+    }
+    if (cut != null) {
+      rejects.add(cut);
     }
     Uris uris = new Uris();
     switch (format) {
@@ -72,9 +101,6 @@ public final class DocumentReader {
         } else {
           docs.add(Document.of(baseName(file), text, file));
         }
-        break;
-      case JSONL:
-        readJsonLines(file, text, docs, rejects, uris);
         break;
       case JSON_CORPUS:
         readCorpus(file, text, docs, rejects, uris);
@@ -148,22 +174,34 @@ public final class DocumentReader {
     return line;
   }
 
-  private static void readJsonLines(String file, String text, List<Document> docs, List<DocumentReject> rejects, Uris uris) {
+  /**
+   * JSON Lines, each line decoded on its own: a line that is not UTF-8 (or holds control bytes) is one
+   * reject and the others are read. A file with no document whose lines are mostly undecodable (binary data,
+   * UTF-16) is one reject for the whole file; one with no record at all, one {@code empty_file} reject.
+   */
+  private static void readJsonLines(String file, byte[] bytes, List<Document> docs, List<DocumentReject> rejects, Uris uris) {
+    int docsBefore = docs.size();
+    int rejectsBefore = rejects.size();
+    int undecodable = 0;
+    int binary = 0;
     int lineNo = 0;
     int pos = 0;
-    while (pos <= text.length()) {
-      int nl = text.indexOf('\n', pos);
-      int end = nl < 0 ? text.length() : nl;
-      lineNo++;
-      String line = text.substring(pos, end);
-      pos = end + 1;
-      if (line.endsWith("\r")) {
-        line = line.substring(0, line.length() - 1);
+    while (pos < bytes.length) {
+      int nl = pos;
+      while (nl < bytes.length && bytes[nl] != '\n') {
+        nl++;
       }
+      lineNo++;
+      LineDecoder.Decoded d = LineDecoder.decode(Arrays.copyOfRange(bytes, pos, nl), nl - pos, Integer.MAX_VALUE);
+      pos = nl + 1;
+      if (!d.ok()) {
+        undecodable++;
+        binary += d.rejection == Rejection.BINARY ? 1 : 0;
+        rejects.add(new DocumentReject(file, lineNo, "", d.rejection.reason(d.detail)));
+        continue;
+      }
+      String line = d.text;
       if (line.isBlank()) {
-        if (nl < 0) {
-          break;
-        }
         continue;
       }
       JsonNode node;
@@ -180,13 +218,20 @@ public final class DocumentReader {
           locator = "#" + id.asText();
         }
       }
-      Document d = document(file, lineNo, line, node, rejects, uris, locator, true);
-      if (d != null) {
-        docs.add(d);
+      Document doc = document(file, lineNo, line, node, rejects, uris, locator, true);
+      if (doc != null) {
+        docs.add(doc);
       }
-      if (nl < 0) {
-        break;
-      }
+    }
+    int bad = rejects.size() - rejectsBefore;
+    if (docs.size() == docsBefore && bad == 0) {
+      rejects.add(new DocumentReject(file, 0, "", "empty_file: the file holds no record (" + (lineNo == 0 ? "no line" : "only blank lines") + ")"));
+    } else if (docs.size() == docsBefore && bad >= 2 && 2 * undecodable >= bad) {
+      DocumentReject first = rejects.get(rejectsBefore);
+      rejects.subList(rejectsBefore, rejects.size()).clear();
+      String code = 2 * binary > undecodable ? Rejection.BINARY.code() : Rejection.BAD_ENCODING.code();
+      rejects.add(new DocumentReject(file, first.lineNo(), "", code + ": not a text file: none of its " + bad + " records is a document, "
+          + undecodable + " lines are not UTF-8 text (first at line " + first.lineNo() + ": " + first.reason() + "); one reject for the whole file"));
     }
   }
 

@@ -234,4 +234,17 @@ class LineDecoderTest {
     LineDecoder.Decoded d = decode(bytes('a', 0));
     assertTrue(d.rejection.reason(d.detail).startsWith("binary: "), d.rejection.reason(d.detail));
   }
+
+  @Test
+  void utf16IsNamedAndBinaryIsNot() {
+    byte[] le = "a\tb\tc".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+    byte[] afterNewline = new byte[le.length + 1]; // a UTF-16LE line split at 0x0A starts with the newline's NUL
+    System.arraycopy(le, 0, afterNewline, 1, le.length);
+    LineDecoder.Decoded d = LineDecoder.decode(afterNewline, afterNewline.length, 100);
+    assertTrue(d.rejection == Rejection.BAD_ENCODING && d.detail.contains("UTF-16"), d.detail);
+    byte[] bom = {(byte) 0xFF, (byte) 0xFE, 'a', 0};
+    assertTrue(LineDecoder.decode(bom, bom.length, 100).detail.contains("UTF-16"));
+    byte[] bin = {'a', 0, 0, 'b', 1, 'c'};
+    assertEquals(Rejection.BINARY, LineDecoder.decode(bin, bin.length, 100).rejection);
+  }
 }

@@ -21,6 +21,10 @@ class RejectionTest {
     expected.put(Rejection.MALFORMED_NTRIPLES, "malformed_ntriples");
     expected.put(Rejection.UNKNOWN_KEY, "unknown_key");
     expected.put(Rejection.DUPLICATE_KEY, "duplicate_key");
+    expected.put(Rejection.HEADER_LINE, "header_line");
+    expected.put(Rejection.BAD_GZIP, "bad_gzip");
+    expected.put(Rejection.READ_ERROR, "read_error");
+    expected.put(Rejection.EMPTY_FILE, "empty_file");
     assertEquals(expected.size(), Rejection.values().length, "a new reason needs a pinned code here");
     expected.forEach((r, code) -> assertEquals(code, r.code()));
   }

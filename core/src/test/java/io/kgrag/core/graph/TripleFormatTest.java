@@ -228,4 +228,13 @@ class TripleFormatTest {
     LineDecoder.Decoded d = LineDecoder.decode(raw, raw.length, LineDecoder.DEFAULT_MAX_CHARS);
     assertTriple("/m/027rn", "/location/country/form_of_government", "/m/06cx9", TripleFormat.TSV.parse(d.text));
   }
+
+  @Test
+  void headerLinesAndForeignDelimitersAreNamed() {
+    ParsedLine h = TripleFormat.TSV.parse("Subject\tPredicate\tObject");
+    assertEquals(Rejection.HEADER_LINE, h.rejection);
+    assertEquals(ParsedLine.Kind.TRIPLE, TripleFormat.TSV.parse("Heat\trelation\tMichael Mann").kind, "one header-like word is not a header");
+    assertTrue(TripleFormat.TSV.parse("a,r,b").reason().contains("','"));
+    assertTrue(TripleFormat.TSV.parse("a;r;b").reason().contains("';'"));
+  }
 }

@@ -115,4 +115,30 @@ class DocumentReaderTest {
     assertEquals(994, h.documents().size());
     assertEquals(0, h.rejects().size());
   }
+
+  @Test
+  void jsonlLinesAreDecodedOneByOneAndACutGzipKeepsTheLinesBeforeTheCut() throws IOException {
+    byte[] mixed = {'{', '"', 't', 'e', 'x', 't', '"', ':', '"', 'A', '.', '"', '}', '\n', '{', (byte) 0xE9, '}', '\n', '{', '"', 't', 'e', 'x', 't', '"', ':', '"', 'B', '.', '"', '}'};
+    DocumentReader.Result r = DocumentReader.read(DocumentFormat.JSONL, "m.jsonl", mixed);
+    assertEquals(2, r.documents().size());
+    assertEquals(1, r.rejects().size());
+    assertEquals(2, r.rejects().get(0).lineNo());
+    assertTrue(r.rejects().get(0).reason().startsWith("bad_encoding"), r.rejects().get(0).reason());
+    StringBuilder many = new StringBuilder();
+    for (int i = 0; i < 2000; i++) {
+      many.append("{\"text\": \"Document ").append(i * 7919).append(".\"}\n");
+    }
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(many.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    byte[] cut = java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2);
+    DocumentReader.Result z = DocumentReader.read(DocumentFormat.JSONL, "z.jsonl.gz", cut);
+    int n = z.documents().size();
+    assertTrue(n > 100 && n < 2000, "read " + n);
+    assertEquals(1, z.rejects().size());
+    assertEquals(n + 1, z.rejects().get(0).lineNo());
+    assertTrue(z.rejects().get(0).reason().startsWith("bad_gzip") && z.rejects().get(0).reason().contains(n + " lines before it"), z.rejects().get(0).reason());
+    assertTrue(DocumentReader.read(DocumentFormat.JSONL, "e.jsonl", new byte[0]).rejects().get(0).reason().startsWith("empty_file"));
+  }
 }

@@ -27,6 +27,10 @@ import scala.Tuple2;
  * <p>Line numbers need the count of lines in every earlier split of the same file: a first pass counts
  * lines per split (a few numbers per split reach the driver), the driver turns them into per-split
  * offsets, and a second pass numbers the lines.
+ *
+ * <p>A file that fails while being read (a truncated or corrupt {@code .gz}) does not fail the job: its
+ * lines up to the damage are returned, then one {@link Line} whose {@link Line#error} says what failed, and
+ * nothing more of that file.
  */
 public final class NumberedLines {
   private NumberedLines() {}
@@ -37,11 +41,18 @@ public final class NumberedLines {
     public final String source;
     public final long lineNo;
     public final byte[] bytes;
+    /** Null for a line; else why the file could not be read past the previous line (bytes are empty). */
+    public final String error;
 
     public Line(String source, long lineNo, byte[] bytes) {
+      this(source, lineNo, bytes, null);
+    }
+
+    public Line(String source, long lineNo, byte[] bytes, String error) {
       this.source = source;
       this.lineNo = lineNo;
       this.bytes = bytes;
+      this.error = error;
     }
   }
 
@@ -59,9 +70,16 @@ public final class NumberedLines {
         raw.mapPartitionsWithInputSplit(
                 (InputSplit split, Iterator<Tuple2<LongWritable, Text>> it) -> {
                   long n = 0;
-                  while (it.hasNext()) {
-                    it.next();
-                    n++;
+                  try {
+                    while (it.hasNext()) {
+                      it.next();
+                      n++;
+                    }
+                  } catch (Exception e) { // an IOException, thrown unwrapped from Scala
+                    if (readError(e) == null) {
+                      throw e;
+                    }
+                    n++; // the error line
                   }
                   FileSplit fs = (FileSplit) split;
                   List<Tuple2<String, long[]>> one = new ArrayList<>(1);
@@ -98,19 +116,60 @@ public final class NumberedLines {
               long start = bases.value()[pid];
               return new Iterator<Line>() {
                 long n = start;
+                Line pending;
+                boolean done;
 
                 @Override
                 public boolean hasNext() {
-                  return it.hasNext();
+                  if (pending != null) {
+                    return true;
+                  }
+                  if (done) {
+                    return false;
+                  }
+                  try {
+                    if (it.hasNext()) {
+                      Text t = it.next()._2();
+                      pending = new Line(path, ++n, Arrays.copyOf(t.getBytes(), t.getLength()));
+                    } else {
+                      done = true;
+                    }
+                  } catch (Exception e) { // an IOException, thrown unwrapped from Scala
+                    String error = readError(e);
+                    if (error == null) {
+                      throw e;
+                    }
+                    pending = new Line(path, ++n, new byte[0], error);
+                    done = true;
+                  }
+                  return pending != null;
                 }
 
                 @Override
                 public Line next() {
-                  Text t = it.next()._2();
-                  return new Line(path, ++n, Arrays.copyOf(t.getBytes(), t.getLength()));
+                  if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                  }
+                  Line l = pending;
+                  pending = null;
+                  return l;
                 }
               };
             },
             true);
+  }
+
+  /**
+   * What went wrong when a file's reader threw {@code e}: the {@link java.io.IOException} among its causes
+   * (Spark's Hadoop reader passes it on unwrapped, as an undeclared checked exception); null when no I/O
+   * error is behind it (the caller rethrows it then).
+   */
+  static String readError(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof java.io.IOException) {
+        return c.getClass().getSimpleName() + ": " + c.getMessage();
+      }
+    }
+    return null;
   }
 }

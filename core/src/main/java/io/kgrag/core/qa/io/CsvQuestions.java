@@ -160,6 +160,12 @@ public final class CsvQuestions {
       }
       Tokens t = tokenize(text, bad, i, header.columns);
       int width = header.columns.size();
+      if (t.problem == null && t.fields.size() == width && repeatsHeader(header, t.fields)) {
+        out.add(new NumberedQuestion(lineNo, QuestionRecord.invalid("line-" + lineNo, null,
+            where + ": the header row again (" + String.join(",", header.columns) + "), not a question: files concatenated with their headers?")));
+        i = t.endLine + 1;
+        continue;
+      }
       if (t.problem == null && t.fields.size() == width) {
         out.add(new NumberedQuestion(lineNo, record(header, t.fields, lineNo, where)));
         i = t.endLine + 1;
@@ -188,6 +194,16 @@ public final class CsvQuestions {
       out.add(new NumberedQuestion(lineNo, QuestionRecord.invalid(qid, null, reason)));
     }
     return out;
+  }
+
+  /** Whether a record's fields are the header's column names (case and surrounding spaces ignored). */
+  private static boolean repeatsHeader(Header h, List<String> fields) {
+    for (int c = 0; c < fields.size(); c++) {
+      if (!fields.get(c).trim().equalsIgnoreCase(h.columns.get(c).trim())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static QuestionRecord record(Header h, List<String> f, long lineNo, String where) {
