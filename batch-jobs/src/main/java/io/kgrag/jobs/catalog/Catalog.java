@@ -1,10 +1,21 @@
 package io.kgrag.jobs.catalog;
 
+import static org.apache.spark.sql.functions.col;
+
 import io.delta.tables.DeltaTable;
 import io.kgrag.core.UserInputException;
+import io.kgrag.core.runs.SnapshotRule;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Column;
@@ -21,13 +32,44 @@ import org.apache.spark.sql.types.StructField;
  * as database {@code kgrag} so that {@code SELECT … FROM kgrag.entities} works in the session.
  *
  * <p>Every write is one Delta commit, so a failed job leaves each table at its previous version.
+ *
+ * <h2>Snapshots</h2>
+ *
+ * A catalog made with {@code new Catalog(…)} reads each table at its latest version, each time it reads it.
+ * {@link #snapshot} returns a view of the same warehouse whose {@link #read} reads every index table ({@link
+ * #INDEX_TABLES}: the graph, the text tables, embeddings, GNN and path index) at one Delta version fixed when
+ * the snapshot is taken ({@code versionAsOf}, so every stage and executor of the job reads the same files),
+ * and the other tables (questions, answers, runs, llm_cache…) live, so a QA run still reads what it writes.
+ * The versions are those of the last <em>complete</em> build ({@link SnapshotRule}): the newest succeeded
+ * runs row of the last index stage the reader needs (its anchor; {@code path-index} or {@code
+ * reindex-path-index} for SG-RAG), then, through the {@code read.<table>} versions every index stage records
+ * (of {@code kgrag index} and {@code kgrag reindex}), the rows that wrote what it read, back to the ingest. A
+ * stage writes its runs row only after its commits, so a re-index that has committed {@code entities} but not
+ * yet {@code paths} is not seen at all: the snapshot keeps the previous build's entities with its paths. Tables
+ * no stage of that chain recorded are pinned at their latest version when the snapshot is taken; with no
+ * anchor row (a warehouse built before the runs log held read versions) every index table is. {@link
+ * #versionsRead} names the versions read through the view, for the reader's runs row ({@code read.<table>}).
+ *
+ * <p>A snapshot refuses to write a pinned table (what it read of it is not the latest); {@link #version}
+ * still gives a table's latest committed version, {@link #pins} the version {@link #read} reads.
  */
 public final class Catalog {
   /** The database the tables are registered in. */
   public static final String DATABASE = "kgrag";
 
+  /** The tables index stages write (ingest, embed, gnn, stem-gnn, paths, path-index), which a snapshot pins. */
+  public static final Set<KgTable> INDEX_TABLES =
+      Collections.unmodifiableSet(EnumSet.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.INGEST_REJECTS, KgTable.DOCUMENTS, KgTable.CHUNKS,
+          KgTable.CHUNK_EXTRACTIONS, KgTable.ENTITY_MENTIONS, KgTable.EDGE_CHUNKS, KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS,
+          KgTable.GNN_MODELS, KgTable.NODE_DOMINANCE, KgTable.PATHS, KgTable.PATH_INDEX, KgTable.PATH_PARTITIONING));
+
   private final SparkSession spark;
   private final String root;
+  /** Table to the version {@link #read} reads; empty for the live catalog. */
+  private final Map<KgTable, Long> pins;
+  /** The pinned tables read so far, with their versions. */
+  private final Map<KgTable, Long> read = new ConcurrentHashMap<>();
+  private final String pinnedBy;
 
   /**
    * @param warehouseRoot a directory on any Hadoop file system; created on first write
@@ -35,6 +77,82 @@ public final class Catalog {
   public Catalog(SparkSession spark, String warehouseRoot) {
     this.spark = spark;
     this.root = qualify(spark, warehouseRoot);
+    this.pins = Map.of();
+    this.pinnedBy = null;
+  }
+
+  private Catalog(Catalog live, Map<KgTable, Long> pins, String pinnedBy) {
+    this.spark = live.spark;
+    this.root = live.root;
+    this.pins = pins.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(pins));
+    this.pinnedBy = pinnedBy;
+  }
+
+  /**
+   * A view of this warehouse that reads every existing index table at the version of the last complete build
+   * ending with a succeeded row of one of {@code lastStages} (see the class comment), fixed from now on.
+   *
+   * @param lastStages the runs stage names that end the build the reader needs, e.g. {@code path-index} and
+   *     {@code reindex-path-index}
+   */
+  public Catalog snapshot(Collection<String> lastStages) {
+    Map<String, Long> latest = new LinkedHashMap<>();
+    for (KgTable t : INDEX_TABLES) {
+      long v = version(t);
+      if (v >= 0) {
+        latest.put(t.tableName(), v);
+      }
+    }
+    List<SnapshotRule.StageRow> rows = new ArrayList<>();
+    if (exists(KgTable.RUNS)) {
+      for (Row r : spark.read().format("delta").load(location(KgTable.RUNS)).filter(col("status").equalTo("succeeded"))
+          .select("run_id", "stage", "started_at", "versions").collectAsList()) {
+        Map<String, Long> v = r.isNullAt(3) ? Map.of() : r.getJavaMap(3);
+        rows.add(new SnapshotRule.StageRow(r.getString(0), r.getString(1), r.getTimestamp(2).getTime(), v));
+      }
+    }
+    SnapshotRule.Choice c = SnapshotRule.choose(lastStages, rows, latest);
+    Map<KgTable, Long> pins = new EnumMap<>(KgTable.class);
+    c.versions().forEach((name, v) -> pins.put(table(name), v));
+    String by = c.anchor() == null
+        ? "latest versions"
+        : "the build ending with " + c.anchor().stage() + " of run " + c.anchor().runId();
+    if (!c.notes().isEmpty()) {
+      by += " (" + String.join("; ", c.notes()) + ")";
+    }
+    return new Catalog(this, pins, by);
+  }
+
+  /**
+   * A view of this warehouse that reads each table of {@code versions} at that version (for example the
+   * versions a QA run recorded it read, so that its evaluation reads the same graph), the others live.
+   */
+  public Catalog pinned(Map<KgTable, Long> versions, String why) {
+    return new Catalog(this, versions, why);
+  }
+
+  /** The version {@link #read} reads of each pinned table; empty for a live catalog. */
+  public Map<KgTable, Long> pins() {
+    return pins;
+  }
+
+  /** The pinned tables read through this view so far, with the version read, in table order. */
+  public Map<KgTable, Long> versionsRead() {
+    return Collections.unmodifiableMap(read.isEmpty() ? Map.of() : new EnumMap<>(read));
+  }
+
+  /** What the pins come from, for a progress line (e.g. "the build ending with path-index of run X"); null when live. */
+  public String pinnedBy() {
+    return pinnedBy;
+  }
+
+  private static KgTable table(String name) {
+    for (KgTable t : KgTable.values()) {
+      if (t.tableName().equals(name)) {
+        return t;
+      }
+    }
+    throw new IllegalStateException("no table " + name);
   }
 
   /** The fully qualified warehouse root, e.g. {@code file:/home/me/kgrag/warehouse}. */
@@ -51,17 +169,22 @@ public final class Catalog {
     return root + "/" + t.tableName();
   }
 
-  /** Whether {@code t} has been written at least once. */
+  /** Whether {@code t} has been written at least once (a table pinned in this snapshot has). */
   public boolean exists(KgTable t) {
-    return DeltaTable.isDeltaTable(spark, location(t));
+    return pins.containsKey(t) || DeltaTable.isDeltaTable(spark, location(t));
   }
 
   /**
-   * Reads {@code t}.
+   * Reads {@code t}: at its pinned version in a snapshot, else its latest.
    *
    * @throws UserInputException when the table was never written (naming the command that writes it)
    */
   public Dataset<Row> read(KgTable t) {
+    Long pinned = pins.get(t);
+    if (pinned != null) {
+      read.put(t, pinned);
+      return readVersion(t, pinned);
+    }
     if (!exists(t)) {
       throw new UserInputException(
           "table " + t.qualifiedName() + " does not exist under " + root
@@ -82,6 +205,7 @@ public final class Catalog {
 
   /** The table as a {@link DeltaTable}, created empty with its schema when missing. */
   public DeltaTable delta(KgTable t) {
+    writable(t);
     ensure(t);
     return DeltaTable.forPath(spark, location(t));
   }
@@ -112,6 +236,7 @@ public final class Catalog {
 
   /** Replaces the whole content of {@code t} in one commit; returns the version written. */
   public long overwrite(KgTable t, Dataset<Row> df) {
+    writable(t);
     ensure(t);
     conform(t, df).write().format("delta").mode("overwrite").save(location(t));
     return version(t);
@@ -123,6 +248,7 @@ public final class Catalog {
    * {@code mergeSchema}; new columns are nullable), so existing warehouses keep working.
    */
   public long replaceWhere(KgTable t, Dataset<Row> df, String predicate) {
+    writable(t);
     ensure(t);
     conform(t, df).write().format("delta").mode("overwrite").option("replaceWhere", predicate).option("mergeSchema", "true")
         .save(location(t));
@@ -131,12 +257,21 @@ public final class Catalog {
 
   /** Appends {@code df} in one commit; returns the version written. */
   public long append(KgTable t, Dataset<Row> df) {
+    writable(t);
     ensure(t);
     conform(t, df).write().format("delta").mode("append").option("mergeSchema", "true").save(location(t));
     return version(t);
   }
 
-  /** The latest committed version of {@code t}, or -1 when it does not exist. */
+  private void writable(KgTable t) {
+    if (pins.containsKey(t)) {
+      throw new IllegalStateException(
+          "cannot write " + t.qualifiedName() + " through a snapshot that reads it at version " + pins.get(t) + " (" + pinnedBy
+              + "): write through the live catalog");
+    }
+  }
+
+  /** The latest committed version of {@code t}, or -1 when it does not exist (in a snapshot too: see {@link #pins}). */
   public long version(KgTable t) {
     if (!exists(t)) {
       return -1;

@@ -119,8 +119,9 @@ public final class DemoCommand implements Callable<Integer> {
 
       // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
       SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, conf.sgragConfig(1));
-      QaRun.answer(catalog, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(),
-          new SgragQaJob(catalog, embedder).method(qa, new EmbeddedComponents()));
+      Catalog snapshot = QaRun.snapshot(catalog, SgragQaJob.METHOD);
+      QaRun.answer(snapshot, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(),
+          new SgragQaJob(snapshot, embedder).method(qa, new EmbeddedComponents()));
 
       StringWriter metrics = new StringWriter();
       PrintWriter m = new PrintWriter(metrics);

@@ -3,12 +3,17 @@ package io.kgrag.jobs.cli;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.eval.RunEvaluator;
+import io.kgrag.jobs.reindex.StageInputs;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,7 +57,8 @@ public final class EvalCommand implements Callable<Integer> {
    */
   static RunEvaluator.Result evaluate(Catalog catalog, String runId, PrintWriter out) {
     StageReport report = new StageReport("eval", "run_id=" + runId);
-    RunEvaluator evaluator = new RunEvaluator(catalog);
+    Catalog asRead = asReadBy(catalog, runId);
+    RunEvaluator evaluator = new RunEvaluator(asRead);
     RunEvaluator.Result result = evaluator.evaluate(runId); // a bad run id or missing table: exit 2, nothing written
     RunLog log = new RunLog(catalog, runId);
     try {
@@ -60,6 +66,7 @@ public final class EvalCommand implements Callable<Integer> {
       report.rows("answers", result.answers()).rows("metrics", result.metrics().size()).rows("evidence", result.evidence())
           .rows("evidence.answered_without", result.answeredWithoutEvidence()).rows("evidence.not_in_graph", result.evidenceNotInGraph())
           .version(KgTable.METRICS.tableName(), version);
+      StageInputs.record(report, asRead.versionsRead());
       report.summary(
           StageReport.fmt(result.answers()) + " answers -> " + result.metrics().size() + " metrics rows (" + KgTable.METRICS.qualifiedName()
               + " version " + version + ")");
@@ -84,5 +91,33 @@ public final class EvalCommand implements Callable<Integer> {
               + "; the gold answers of one of them were used");
     }
     return result;
+  }
+
+  /**
+   * {@code catalog} pinned at the index versions run {@code runId} read (the {@code read.<table>} entries of its
+   * newest succeeded qa row), so that its evidence is checked against the graph that answered; the live
+   * catalog, with a note, for a run recorded before runs held them.
+   */
+  static Catalog asReadBy(Catalog catalog, String runId) {
+    Map<KgTable, Long> pins = new EnumMap<>(KgTable.class);
+    if (catalog.exists(KgTable.RUNS)) {
+      List<Row> rows = catalog.read(KgTable.RUNS)
+          .filter("status = 'succeeded' AND stage = 'qa' AND run_id = " + QaRunOptions.sqlString(runId))
+          .orderBy(org.apache.spark.sql.functions.col("started_at").desc()).select("versions").limit(1).collectAsList();
+      if (!rows.isEmpty() && !rows.get(0).isNullAt(0)) {
+        Map<String, Long> v = rows.get(0).getJavaMap(0);
+        for (KgTable t : Catalog.INDEX_TABLES) {
+          Long read = v.get(StageInputs.READ + t.tableName());
+          if (read != null) {
+            pins.put(t, read);
+          }
+        }
+      }
+    }
+    if (pins.isEmpty()) {
+      RunLog.progress("kgrag eval: run " + runId + " recorded no index versions it read (a run of an older kgrag): evidence is checked against the latest graph");
+      return catalog;
+    }
+    return catalog.pinned(pins, "the versions run " + runId + " read");
   }
 }

@@ -85,6 +85,16 @@ public final class QaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    String m = checkOptions();
+    SparkSession spark = job.session("kgrag qa");
+    Catalog live = job.catalog(spark, null);
+    QaRun.Outcome o = answer(live, QaRun.snapshot(live, m));
+    System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
+    return 0;
+  }
+
+  /** The method's name, after checking the options that need no session. */
+  String checkOptions() {
     String m = method.strip().toLowerCase(Locale.ROOT);
     if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD) && !m.equals(StemQaJob.METHOD)
         && !m.equals(SragQaJob.METHOD)) {
@@ -93,18 +103,30 @@ public final class QaCommand implements Callable<Integer> {
     if (exemplars != null && !m.equals(SimgragQaJob.METHOD) && !m.equals(StemQaJob.METHOD) && !m.equals(SragQaJob.METHOD)) {
       throw new UserInputException("--exemplars is for --method simgrag, stem and srag");
     }
+    kind("--extractor", extractor, "embedded");
+    kind("--generator", generator, "extractive");
+    QuestionsInput.checkDataset(dataset);
+    return m;
+  }
+
+  /**
+   * Answers the questions with the method reading the index through {@code snapshot} ({@link QaRun#snapshot}
+   * of {@code live}, taken before: whatever commits after it is not read), the run recorded in {@code live}'s
+   * runs.
+   */
+  QaRun.Outcome answer(Catalog live, Catalog snapshot) {
+    String m = checkOptions();
     boolean llmExtractor = kind("--extractor", extractor, "embedded");
     boolean llmGenerator = kind("--generator", generator, "extractive");
-    QuestionsInput.checkDataset(dataset);
-    SparkSession spark = job.session("kgrag qa");
+    SparkSession spark = snapshot.spark();
     KgragConf conf = JobOptions.conf(spark);
     LlmConfig llm = llmConfig(conf, llmExtractor, llmGenerator);
-    Catalog catalog = job.catalog(spark, null);
-    if (!catalog.exists(KgTable.ENTITIES)) { // before the questions are written there
+    if (!live.exists(KgTable.ENTITIES)) { // before the questions are written there
       throw new UserInputException(
-          "no index under warehouse " + catalog.root() + " (no table " + KgTable.ENTITIES.qualifiedName()
+          "no index under warehouse " + live.root() + " (no table " + KgTable.ENTITIES.qualifiedName()
               + "): run `kgrag index --input <triples or documents> --warehouse <dir>` first, or check --warehouse");
     }
+    Catalog catalog = snapshot;
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
     QaMethod qa;
@@ -127,9 +149,7 @@ public final class QaCommand implements Callable<Integer> {
       SgragQaJob.Components components = llm == null ? new EmbeddedComponents() : new LlmComponents(llm, llmExtractor, llmGenerator);
       qa = new SgragQaJob(catalog, embedder).method(options, components);
     }
-    QaRun.Outcome o = QaRun.answer(catalog, job.runLog(catalog), questions, dataset, format, qa);
-    System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
-    return 0;
+    return QaRun.answer(catalog, job.runLog(live), questions, dataset, format, qa);
   }
 
   /**

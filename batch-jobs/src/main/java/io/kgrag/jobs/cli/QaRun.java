@@ -11,8 +11,14 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.qa.QuestionsInput;
 import io.kgrag.jobs.qa.QaMethod;
+import io.kgrag.jobs.qafd.QafdQaJob;
+import io.kgrag.jobs.reindex.StageInputs;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
+import io.kgrag.jobs.simgrag.SimgragQaJob;
+import io.kgrag.jobs.srag.SragQaJob;
+import io.kgrag.jobs.stem.StemQaJob;
+import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -20,7 +26,9 @@ import org.apache.spark.sql.Row;
 /**
  * Reads a question set into {@code questions} and answers it with a retrieval method ({@link QaMethod}), each step one row of the runs
  * table ({@code questions}, {@code qa}): {@code kgrag qa} and {@code kgrag demo} answer through this one
- * class.
+ * class. The method reads the index through one {@link Catalog#snapshot} taken before it starts ({@link
+ * #snapshot}), so a re-index committing meanwhile changes nothing it reads; the qa row records the versions
+ * read as {@code read.<table>}.
  */
 final class QaRun {
   private QaRun() {}
@@ -29,9 +37,26 @@ final class QaRun {
   record Outcome(String runId, String dataset, long questions, long invalid, QaMethod.Summary summary) {}
 
   /**
+   * The index of {@code live} as method {@code method} reads it: the last complete build that ends with the
+   * last stage the method needs (sgrag: path-index; stem: stem-gnn; simgrag, qafd, srag: embed), pinned
+   * from now on.
+   */
+  static Catalog snapshot(Catalog live, String method) {
+    List<String> last = switch (method) {
+      case StemQaJob.METHOD -> List.of("stem-gnn");
+      case SimgragQaJob.METHOD, QafdQaJob.METHOD, SragQaJob.METHOD -> List.of("embed");
+      default -> List.of("path-index", "reindex-path-index");
+    };
+    Catalog snapshot = live.snapshot(last);
+    RunLog.progress("kgrag qa: reading the index as of " + snapshot.pinnedBy() + ": " + snapshot.pins());
+    return snapshot;
+  }
+
+  /**
    * Reads {@code questions} ({@link QuestionsInput#read}; {@code format} null: by extension) as data set
    * {@code dataset}, replaces that data set's rows of {@code questions}, answers them and writes the run's
-   * query graphs, evidence and answers under {@code log}'s run id.
+   * query graphs, evidence and answers under {@code log}'s run id. {@code catalog} is the snapshot {@code
+   * method} reads (or a live catalog); the qa row records what was read through it.
    *
    * @throws UserInputException when the questions cannot be read or the warehouse has no index
    */
@@ -64,9 +89,10 @@ final class QaRun {
     } catch (UserInputException e) {
       throw e; // nothing was written
     } catch (RuntimeException e) {
-      log.failed(report, e);
+      log.failed(StageInputs.record(report, catalog.versionsRead()), e);
       throw e;
     }
+    StageInputs.record(report, catalog.versionsRead());
     report.rows("answers", s.questions()).rows("evidence", s.evidence());
     s.statuses().forEach((k, c) -> report.rows("status." + k, c));
     s.metrics().forEach(report::rows);

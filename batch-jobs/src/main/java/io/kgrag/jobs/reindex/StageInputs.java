@@ -18,7 +18,10 @@ public final class StageInputs {
 
   private StageInputs() {}
 
-  /** The tables stage {@code stage} (gnn, paths, path-index, or their reindex-… names) reads. */
+  /**
+   * The tables stage {@code stage} (embed, gnn, stem-gnn, paths, path-index, or their reindex-… names) reads; a QA
+   * snapshot follows these recorded versions back to the build it reads ({@link io.kgrag.jobs.catalog.Catalog#snapshot}).
+   */
   public static List<KgTable> of(String stage) {
     switch (stage.startsWith("reindex-") ? stage.substring("reindex-".length()) : stage) {
       case "embed":
@@ -29,6 +32,8 @@ public final class StageInputs {
         return List.of(KgTable.RELATIONS, KgTable.NODE_DOMINANCE);
       case "path-index":
         return List.of(KgTable.PATHS);
+      case "stem-gnn":
+        return List.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS);
       default:
         return List.of();
     }
@@ -46,7 +51,7 @@ public final class StageInputs {
     return out;
   }
 
-  /** Adds {@code read.<table>} entries to {@code report}. */
+  /** Adds {@code read.<table>} entries to {@code report} (an index stage's inputs, or what a QA run read through its snapshot). */
   public static StageReport record(StageReport report, Map<KgTable, Long> read) {
     read.forEach((t, v) -> report.version(READ + t.tableName(), v));
     return report;
