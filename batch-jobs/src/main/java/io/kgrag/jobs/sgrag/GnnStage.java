@@ -57,11 +57,23 @@ public final class GnnStage {
     this.trainStars = trainStars;
   }
 
-  /** The model id: a hash of the graph and embedding versions and the training configuration. */
-  String modelId() {
-    String basis = catalog.version(KgTable.ENTITIES) + "/" + catalog.version(KgTable.RELATIONS) + "/"
-        + catalog.version(KgTable.ENTITY_EMBEDDINGS) + "/" + embedModel + "/" + config + "/" + trainStars;
-    return "dominance-" + Long.toHexString(StableIds.contentId("gnn", basis));
+  /**
+   * The model id: a hash of the trained weights, the embedding model and the training configuration. It
+   * names what was trained, not when: the same graph and configuration give the same weights (training is
+   * seeded and its stars ordered by hash) and so the same id, whether built once, rebuilt on the same
+   * warehouse, or reached by --append; the graph's Delta versions (which a rebuild bumps) are not part of it.
+   */
+  String modelId(DominanceModel model) {
+    String weights = java.util.HexFormat.of().formatHex(sha256(model.toBytes()));
+    return "dominance-" + Long.toHexString(StableIds.contentId("gnn", embedModel + "/" + config + "/" + trainStars + "/" + weights));
+  }
+
+  private static byte[] sha256(byte[] bytes) {
+    try {
+      return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   public StageReport run() {
@@ -85,7 +97,7 @@ public final class GnnStage {
       RunLog.progress(String.format(Locale.ROOT, "gnn        training on %,d stars (%s)", stars.size(), config));
       TrainingResult result = DominanceTrainer.train(stars, config);
       DominanceModel model = result.model();
-      String modelId = modelId();
+      String modelId = modelId(model);
       Map<String, String> metrics = new LinkedHashMap<>();
       metrics.put("stars", Integer.toString(stars.size()));
       metrics.put("pairs", Long.toString(result.pairs()));
