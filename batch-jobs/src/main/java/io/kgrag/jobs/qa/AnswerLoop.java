@@ -21,7 +21,6 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * The per-question loop a method runs inside a task: each input row of {@link QaOutput#validQuestions}
@@ -117,8 +116,10 @@ public final class AnswerLoop {
       Catalog catalog, String method, String dataset, String runId, MethodComponents components, Dataset<Row> questions, int partitions,
       StructType schema, MapPartitionsFunction<Row, Row> answer, List<String> percentiles, List<String> sums) {
     LlmConfig llm = components.llm();
-    Dataset<Row> rows =
-        QaOutput.validQuestions(catalog, questions, llm, partitions).mapPartitions(answer, Encoders.row(schema)).persist(StorageLevel.MEMORY_AND_DISK());
+    // pinned, not Dataset.persist: the llm_cache merge in QaOutput.write would clear a cached plan that reads
+    // llm_cache, and the writes after it would ask the endpoint again for every question whose requests failed
+    PinnedRows pinned = PinnedRows.of(QaOutput.validQuestions(catalog, questions, llm, partitions).mapPartitions(answer, Encoders.row(schema)));
+    Dataset<Row> rows = pinned.rows();
     try {
       String[] resultCols = QaOutput.RESULTS.fieldNames();
       QaMethod.Summary s =
@@ -148,7 +149,7 @@ public final class AnswerLoop {
       }
       return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), metrics);
     } finally {
-      rows.unpersist();
+      pinned.close();
     }
   }
 }

@@ -39,8 +39,10 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p><b>Back to the driver: with the rows.</b> Each question's row carries what its LLM work added to
  * the cache and cost ({@link #STEP}), in each of the two stages that may ask (extraction, generation).
- * Rows are persisted before they are read, so each step is counted once; a recomputed task replaces its
- * rows and their steps together (unlike an accumulator, which would count a retried task twice).
+ * Rows are persisted before they are read ({@link PinnedRows}, out of the cache manager, so that the merge
+ * below does not clear them and have every failed question asked again), so each step is counted and
+ * asked once; a recomputed task replaces its rows and their steps together (unlike an accumulator, which
+ * would count a retried task twice).
  * {@link #write} then merges the new replies into {@code llm_cache} in one Delta commit, inserting only
  * (model, prompt_hash) pairs it does not hold.
  */

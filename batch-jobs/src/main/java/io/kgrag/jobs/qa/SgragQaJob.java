@@ -201,10 +201,12 @@ public final class SgragQaJob {
     LlmConfig llm = components.llm();
     Dataset<Row> valid = QaOutput.validQuestions(catalog, questions, llm, options.partitions());
 
-    // 1. extraction, normalisation, decomposition
-    Dataset<Row> plans =
-        valid.mapPartitions((MapPartitionsFunction<Row, Row>) it -> planPartition(bc.value(), components, it), Encoders.row(PLANS))
-            .persist(StorageLevel.MEMORY_AND_DISK());
+    // 1. extraction, normalisation, decomposition. The two steps that ask the LLM are pinned, not
+    // Dataset.persist: the llm_cache merge in QaOutput.write would clear a cached plan that reads llm_cache
+    // (as valid does), and the writes after it would ask again for every question whose requests failed
+    PinnedRows pinnedPlans =
+        PinnedRows.of(valid.mapPartitions((MapPartitionsFunction<Row, Row>) it -> planPartition(bc.value(), components, it), Encoders.row(PLANS)));
+    Dataset<Row> plans = pinnedPlans.rows();
     PathIndexProbe probe = new PathIndexProbe(spark, catalog.read(KgTable.PATH_INDEX).filter(col("length").equalTo(options.pathLength())));
 
     // 2. label completion through the index
@@ -232,19 +234,19 @@ public final class SgragQaJob {
                 col("qid"), col("question"), col("plan"), col("status"), col("reason"), col("nanos"), col("nodes"), col("edges"),
                 col("hits").as("chits"), col("probe_nanos").as("cprobe"), col("exact"), col("exact_nanos"), col("exact_error"), col("xhits"), col("xprobe"),
                 col("item_key"), col("cached"));
-    Dataset<Row> results =
-        all.mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(QaOutput.RESULTS))
-            .persist(StorageLevel.MEMORY_AND_DISK());
+    PinnedRows pinnedResults =
+        PinnedRows.of(all.mapPartitions((MapPartitionsFunction<Row, Row>) it -> answerPartition(bc.value(), components, it), Encoders.row(QaOutput.RESULTS)));
+    Dataset<Row> results = pinnedResults.rows();
 
     QaMethod.Summary summary =
         QaOutput.write(
             catalog, METHOD, dataset, runId, components.extractorName(), questions,
             plans.filter(col("nodes").isNotNull()).select(col("qid"), col("nodes"), col("edges")), results,
             llm == null ? null : plans.select("item_key", "llm").unionByName(results.select("item_key", "llm")), llm);
-    plans.unpersist();
+    pinnedPlans.close();
     completionHits.unpersist();
     exact.unpersist();
-    results.unpersist();
+    pinnedResults.close();
     bc.destroy();
     return summary;
   }

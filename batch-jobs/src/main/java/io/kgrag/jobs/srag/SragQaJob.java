@@ -32,6 +32,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
 import io.kgrag.jobs.qa.LabelVectors;
 import io.kgrag.jobs.qa.LlmCacheRows;
+import io.kgrag.jobs.qa.PinnedRows;
 import io.kgrag.jobs.qa.QaMethod;
 import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.jobs.qa.QuestionsInput;
@@ -55,7 +56,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * SRAG question answering over a whole table of questions ({@code kgrag qa --method srag}), the paper's
@@ -70,12 +70,17 @@ import org.apache.spark.storage.StorageLevel;
  *   <li>the run's tables written to {@code srag_tables} (long form, one Delta commit);
  *   <li>on the driver, per question: the table registered as temp view {@value #VIEW}, the SQL checked by
  *       Spark (one statement, parsed, read-only, reading only that view, analysed; an LLM's SQL that fails
- *       analysis is repaired once), run, and its result rendered ({@link AnswerRenderer});
+ *       analysis or fails as it runs is repaired once, one more request; a question whose SQL request
+ *       failed at the endpoint is that question's {@code error} and is never repaired: no request beyond
+ *       the client's own max-retries), run, and its result rendered ({@link AnswerRenderer});
  *   <li>{@code srag_queries} (analysis, SQL text and its source, result size, error), then the answers,
  *       evidence (the table's edges) and query graphs, as every method writes them, {@code method = 'srag'}.
  * </ol>
  *
- * The runs table's qa row gets p50/p95 of the analysis, table and SQL times (µs) and of the set sizes, and
+ * Each question's executor work (and its LLM requests) is done once: the prepared rows are {@link PinnedRows},
+ * which the run's own table writes (the {@code llm_cache} merge above all) cannot clear.
+ *
+ * <p>The runs table's qa row gets p50/p95 of the analysis, table and SQL times (µs) and of the set sizes, and
  * the counts of repaired and refused SQL.
  */
 public final class SragQaJob {
@@ -194,11 +199,13 @@ public final class SragQaJob {
   public QaMethod.Summary run(Dataset<Row> questions, String dataset, String runId, Options options, SragComponents components) {
     SharedContext<SragContext> bc = SharedContext.broadcast(spark, context(options));
     LlmConfig llm = components.llm();
-    // the broadcast lives until the writes are done: a lost cached partition is computed again from it
-    Dataset<Row> prepared =
-        QaOutput.validQuestions(catalog, questions, llm, options.partitions())
-            .mapPartitions((org.apache.spark.api.java.function.MapPartitionsFunction<Row, Row>) it -> prepare(bc.value(), components, it), Encoders.row(PREPARED))
-            .persist(StorageLevel.MEMORY_AND_DISK());
+    // the broadcast lives until the writes are done: a lost cached partition is computed again from it.
+    // Pinned, not Dataset.persist: the llm_cache merge in QaOutput.write would clear a cached plan that reads
+    // llm_cache, and the next write would ask the endpoint again for every question whose requests failed
+    PinnedRows pinned =
+        PinnedRows.of(QaOutput.validQuestions(catalog, questions, llm, options.partitions())
+            .mapPartitions((org.apache.spark.api.java.function.MapPartitionsFunction<Row, Row>) it -> prepare(bc.value(), components, it), Encoders.row(PREPARED)));
+    Dataset<Row> prepared = pinned.rows();
     try {
       long t0 = System.nanoTime();
       long n = prepared.count();
@@ -220,7 +227,7 @@ public final class SragQaJob {
               prepared.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"), results, steps, llm);
       return new QaMethod.Summary(s.questions(), s.invalid(), s.statuses(), s.evidence(), s.llm(), s.llmCacheAdded(), answered.metrics());
     } finally {
-      prepared.unpersist();
+      pinned.close();
       bc.destroy();
     }
   }

@@ -29,6 +29,7 @@ import io.kgrag.core.text.extract.CachingExtractorProvider;
 import io.kgrag.core.text.extract.Extractors;
 import io.kgrag.core.text.extract.llm.LlmExtractorSettings;
 import io.kgrag.jobs.qa.LlmCacheRows;
+import io.kgrag.jobs.qa.PinnedRows;
 import io.kgrag.jobs.qa.QaOutput;
 import io.kgrag.core.text.extract.TextChunk;
 import io.kgrag.core.text.extract.TripleExtractor;
@@ -202,6 +203,7 @@ public final class DocumentIngestStage {
     Dataset<Row> read = read(spark, jsc, files, o.format).persist(StorageLevel.MEMORY_AND_DISK());
     Dataset<Row> newChunks = null;
     Dataset<Row> extracted = null;
+    PinnedRows pinnedExtracted = null;
     try {
       Row counts = read.agg(sum(when(col("kind").equalTo("doc"), 1).otherwise(0)), sum(when(col("kind").equalTo("reject"), 1).otherwise(0))).head();
       long docsRead = counts.isNullAt(0) ? 0 : counts.getLong(0);
@@ -255,7 +257,10 @@ public final class DocumentIngestStage {
       int partitions = (int) Math.max(1, Math.min(chunkCount, Math.max(parallelism, chunkCount / 256)));
       Dataset<Row> toExtract = newChunks.withColumn("item_key", LlmCacheRows.itemKey(col("text")));
       toExtract = cacheModel == null ? toExtract.withColumn("cached", lit(null).cast(LlmCacheRows.CACHED)) : LlmCacheRows.withCached(catalog, cacheModel, toExtract);
-      extracted = extract(spark, toExtract.repartition(partitions, col("chunk_id")), extractorName, settings, cacheModel).persist(StorageLevel.MEMORY_AND_DISK());
+      // pinned, not Dataset.persist: the llm_cache merge below would clear a cached plan that reads llm_cache,
+      // and the reads after it would extract again (asking the LLM) every chunk whose requests failed
+      pinnedExtracted = PinnedRows.of(extract(spark, toExtract.repartition(partitions, col("chunk_id")), extractorName, settings, cacheModel));
+      extracted = pinnedExtracted.rows();
       // the replies were paid for: keep them even if a later write fails
       LlmCacheRows.Written cache =
           cacheModel == null ? new LlmCacheRows.Written(Usage.ZERO, 0, -1) : LlmCacheRows.write(catalog, cacheModel, extracted.select("item_key", "llm"));
@@ -455,8 +460,8 @@ public final class DocumentIngestStage {
       if (newChunks != null) {
         newChunks.unpersist();
       }
-      if (extracted != null) {
-        extracted.unpersist();
+      if (pinnedExtracted != null) {
+        pinnedExtracted.close();
       }
     }
   }
