@@ -39,7 +39,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterFaultsIT {
-  private static final Duration JOB = Duration.ofMinutes(12);
+  private static final Duration JOB = Duration.ofMinutes(8);
   private static final String[] INDEX_STAGES = {"--skip", "stem-gnn"};
   /** The QA's graph tables and outputs compared between runs. */
   private static final String[] QA_TABLES = {"questions", "query_graphs", "answers", "evidence"};
