@@ -118,7 +118,9 @@ class QafdQaTest {
     Cli r = Cli.run("qa", "--method", "qafd", "--warehouse", bare.toString(), "--questions", questions.toString(), "--format", "metaqa",
         "--dataset", DATASET, "--run-id", "qafd-bad-3");
     assertEquals(2, r.code, r.toString());
-    assertTrue(r.err.contains("kgrag qa --method qafd needs table") && r.err.contains("kgrag index --stages ingest,embed"), r.err);
+    // checked before anything is written: no index at all under that warehouse
+    assertTrue(r.err.contains("no index under warehouse") && r.err.contains("kgrag index --input"), r.err);
+    assertFalse(java.nio.file.Files.exists(bare.resolve("questions")), "nothing written to the bare warehouse");
     for (String run : List.of("qafd-bad-1", "qafd-bad-2")) {
       assertFalse(catalog.exists(KgTable.ANSWERS) && ofRun(KgTable.ANSWERS, run).count() > 0, run);
     }
