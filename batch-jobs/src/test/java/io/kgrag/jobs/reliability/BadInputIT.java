@@ -499,14 +499,14 @@ class BadInputIT {
     assertOneLine(notAModel);
     assertTrue(notAModel.err.contains("junk.onnx") || notAModel.err.contains("tokenizer.json"), notAModel.err);
 
-    // a profile with a bad value, and one that does not exist
-    Path conf = TestFiles.lines(dir, "bad.properties", List.of("spark.kgrag.gnn.epochs=ten"));
+    // a profile with a bad value, and one that does not exist (a key the test JVM does not set as a system
+    // property: those win over a profile, as spark-submit's --conf does)
+    Path conf = TestFiles.lines(dir, "bad.properties", List.of("spark.kgrag.gnn.hidden-dim=ten"));
     try {
       assertOneLine(Cli.run("index", "--stages", "gnn", "--warehouse", wh.toString(), "--conf-file", conf.toString()),
-          "spark.kgrag.gnn.epochs=ten", "integer");
+          "spark.kgrag.gnn.hidden-dim=ten", "integer");
     } finally {
-      SparkTestSession.get().conf().unset("spark.kgrag.gnn.epochs"); // the shared session keeps what the profile set
-      SparkTestSession.get().conf().set("spark.kgrag.gnn.epochs", System.getProperty("spark.kgrag.gnn.epochs", "8"));
+      SparkTestSession.get().conf().unset("spark.kgrag.gnn.hidden-dim"); // the shared session keeps what the profile set
     }
     assertOneLine(Cli.run("index", "--stages", "embed", "--warehouse", wh.toString(), "--conf-file", dir.resolve("nope.properties").toString()),
         "nope.properties");

@@ -92,28 +92,31 @@ public final class NumberedLines {
       paths.add(t._1());
       counts.add(t._2());
     }
-    // partition index -> number of lines in earlier splits of the same file
-    long[] base = new long[perSplit.size()];
+    // split (file and start offset) -> number of lines in earlier splits of the same file. Keyed by the split,
+    // not by the task's partition id: once this RDD is unioned with others (several inputs), a task's
+    // partition id is its index in the union, not in this RDD.
+    HashMap<String, Long> base = new HashMap<>();
     Map<String, List<Integer>> byFile = new HashMap<>();
     for (int i = 0; i < paths.size(); i++) {
       byFile.computeIfAbsent(paths.get(i), k -> new ArrayList<>()).add(i);
     }
-    for (List<Integer> parts : byFile.values()) {
+    for (Map.Entry<String, List<Integer>> file : byFile.entrySet()) {
+      List<Integer> parts = file.getValue();
       parts.sort((a, b) -> Long.compare(counts.get(a)[0], counts.get(b)[0]));
       long acc = 0;
       for (int p : parts) {
-        base[p] = acc;
+        base.put(splitKey(file.getKey(), counts.get(p)[0]), acc);
         acc += counts.get(p)[1];
       }
     }
-    Broadcast<long[]> bases = jsc.broadcast(base);
+    Broadcast<HashMap<String, Long>> bases = jsc.broadcast(base);
 
     // pass 2: number the lines
     return raw.mapPartitionsWithInputSplit(
             (InputSplit split, Iterator<Tuple2<LongWritable, Text>> it) -> {
-              String path = ((FileSplit) split).getPath().toString();
-              int pid = org.apache.spark.TaskContext.getPartitionId();
-              long start = bases.value()[pid];
+              FileSplit fileSplit = (FileSplit) split;
+              String path = fileSplit.getPath().toString();
+              long start = bases.value().get(splitKey(path, fileSplit.getStart()));
               return new Iterator<Line>() {
                 long n = start;
                 Line pending;
@@ -171,5 +174,9 @@ public final class NumberedLines {
       }
     }
     return null;
+  }
+
+  private static String splitKey(String path, long start) {
+    return start + "@" + path;
   }
 }
