@@ -414,7 +414,7 @@ class BadInputIT {
     assertEquals(0, r.code, r.toString());
     Catalog c = catalog(wh);
     assertEquals(
-        List.of("[c1,Who directed Heat?]", "[c2,Who starred in Big, the film?]", "[q1,Who directed Alien?]", "[q2,Who directed Heat?]",
+        List.of("[c1,Who directed Heat?]", "[c2,Who starred in Big, the film?]", "[q1,Who directed Alien again?]", "[q2,Who directed Heat?]",
             "[q3,Who starred in Big?]", "[q6,Who directed Big?]"),
         c.read(KgTable.QUESTIONS).filter("invalid_reason IS NULL").selectExpr("qid", "question").collectAsList().stream()
             .map(Row::toString).sorted().collect(Collectors.toList()));
@@ -425,7 +425,8 @@ class BadInputIT {
     System.out.println("invalid questions: " + invalid);
     assertTrue(invalid.values().stream().anyMatch(v -> v.contains("broken.jsonl line 2: malformed JSON")), invalid.toString());
     assertTrue(invalid.get("q5").contains("broken.jsonl line 3"), invalid.toString());
-    assertTrue(invalid.get("q1").startsWith("duplicate qid (first at good.jsonl line 1)"), invalid.toString());
+    // files are read in path order, so broken.jsonl's q1 (line 4) comes first and good.jsonl's is the duplicate
+    assertTrue(invalid.get("q1").startsWith("duplicate qid (first at broken.jsonl line 4)"), invalid.toString());
     assertTrue(invalid.values().stream().anyMatch(v -> v.contains("broken.jsonl line 5")), invalid.toString());
     assertTrue(invalid.values().stream().anyMatch(v -> v.contains("dev.csv line 3") && v.contains("header")), invalid.toString());
     assertTrue(invalid.values().stream().anyMatch(v -> v.contains("dev.csv line 5")), invalid.toString());
