@@ -69,8 +69,10 @@ class ClusterFaultsIT {
     List<String> lines = Files.readAllLines(data.resolve("kb.txt"), StandardCharsets.UTF_8);
     kb = Files.write(root.resolve("kb.txt"), lines, StandardCharsets.UTF_8);
     int cut = lines.size() - 60;
-    partA = Files.write(root.resolve("a.txt"), lines.subList(0, cut), StandardCharsets.UTF_8);
-    partB = Files.write(root.resolve("b.txt"), lines.subList(cut, lines.size()), StandardCharsets.UTF_8);
+    // the parts keep the file name: entities and relations record it as their source, and the incremental
+    // build is compared with the full one column by column
+    partA = Files.write(Files.createDirectories(root.resolve("a")).resolve("kb.txt"), lines.subList(0, cut), StandardCharsets.UTF_8);
+    partB = Files.write(Files.createDirectories(root.resolve("b")).resolve("kb.txt"), lines.subList(cut, lines.size()), StandardCharsets.UTF_8);
     questions = data.resolve("questions_1hop.txt");
 
     baseline = root.resolve("wh-baseline");
