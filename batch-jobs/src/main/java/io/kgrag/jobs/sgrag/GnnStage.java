@@ -64,16 +64,8 @@ public final class GnnStage {
    * warehouse, or reached by --append; the graph's Delta versions (which a rebuild bumps) are not part of it.
    */
   String modelId(DominanceModel model) {
-    String weights = java.util.HexFormat.of().formatHex(sha256(model.toBytes()));
+    String weights = java.util.Base64.getEncoder().encodeToString(model.toBytes());
     return "dominance-" + Long.toHexString(StableIds.contentId("gnn", embedModel + "/" + config + "/" + trainStars + "/" + weights));
-  }
-
-  private static byte[] sha256(byte[] bytes) {
-    try {
-      return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   public StageReport run() {
