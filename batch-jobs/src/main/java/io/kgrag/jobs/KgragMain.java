@@ -35,6 +35,7 @@ import picocli.CommandLine.Command;
       ExportEvidenceCommand.class,
       io.kgrag.jobs.cli.ExemplarsCommand.class,
       DemoCommand.class,
+      io.kgrag.jobs.cli.SynthCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class KgragMain implements Runnable {
