@@ -2,6 +2,7 @@ package io.kgrag.jobs.catalog;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.KnowledgeGraph;
+import java.util.Iterator;
 import org.apache.spark.sql.Row;
 
 /**
@@ -26,11 +27,17 @@ public final class GraphLoader {
                 + "; run `kgrag index` on this warehouse first, or check --warehouse");
       }
     }
+    // streamed a partition at a time: collectAsList would hold every edge as a Row at once (about 200 bytes
+    // each, 2 GB at 10 M edges) next to the graph being built
     KnowledgeGraph.Builder b = KnowledgeGraph.builder();
-    for (Row r : catalog.read(KgTable.ENTITIES).select("entity_id", "label").collectAsList()) {
+    Iterator<Row> entities = catalog.read(KgTable.ENTITIES).select("entity_id", "label").toLocalIterator();
+    while (entities.hasNext()) {
+      Row r = entities.next();
       b.entity(r.getLong(0), r.getString(1));
     }
-    for (Row r : catalog.read(KgTable.RELATIONS).select("src_id", "relation", "dst_id").collectAsList()) {
+    Iterator<Row> edges = catalog.read(KgTable.RELATIONS).select("src_id", "relation", "dst_id").toLocalIterator();
+    while (edges.hasNext()) {
+      Row r = edges.next();
       b.edge(r.getLong(0), r.getString(1), r.getLong(2));
     }
     return b.build();
