@@ -1,6 +1,7 @@
 package io.kgrag.jobs;
 
 import io.kgrag.core.UserInputException;
+import io.kgrag.jobs.runs.SparkUsage;
 import io.kgrag.udfs.sql.KgFunctions;
 import java.io.IOException;
 import java.io.Reader;
@@ -13,7 +14,8 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Creates the Spark session every job runs in: Delta enabled, kgrag's SQL functions registered.
+ * Creates the Spark session every job runs in: Delta enabled, kgrag's SQL functions registered, task metrics
+ * summed by {@link SparkUsage} for the stages' progress lines and {@code runs} rows.
  *
  * <p>Under {@code bin/kgrag} or {@code spark-submit --properties-file}, Spark has already read the
  * profile. When a job is started some other way with {@code --conf-file}, the file's {@code spark.*}
@@ -50,6 +52,7 @@ public final class Sessions {
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     KgFunctions.register(spark);
+    SparkUsage.register(spark.sparkContext());
     return spark;
   }
 }

@@ -19,7 +19,7 @@ final class Reports {
     full.versions().forEach(report::version);
     StageInputs.record(report, read);
     report.rows("full_rebuild", 1);
-    report.summary("full build (" + why + "): " + full.finish().line().substring(full.stage().length()).trim());
+    report.summary("full build (" + why + "): " + full.finish().lineWithoutUsage().substring(full.stage().length()).trim());
     return report;
   }
 

@@ -40,7 +40,10 @@ public final class RunLog {
     LOG.info(line);
   }
 
-  /** Prints the stage's progress line and appends its row to {@code runs}. */
+  /**
+   * Prints the stage's progress line and appends its row to {@code runs}; the row's {@code rows} also get the
+   * stage's Spark usage ({@link StageReport#usage()}).
+   */
   public void succeeded(StageReport r) {
     r.finish();
     LOG.info(r.line());
@@ -59,6 +62,8 @@ public final class RunLog {
   }
 
   private void write(StageReport r, String status, String message) {
+    var rows = new java.util.LinkedHashMap<>(r.rows());
+    rows.putAll(r.usage());
     var row =
         RowFactory.create(
             runId,
@@ -66,7 +71,7 @@ public final class RunLog {
             r.input(),
             Timestamp.from(r.startedAt()),
             r.durationMs(),
-            new java.util.LinkedHashMap<>(r.rows()),
+            rows,
             new java.util.LinkedHashMap<>(r.versions()),
             status,
             message);

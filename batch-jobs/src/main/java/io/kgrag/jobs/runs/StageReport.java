@@ -6,14 +6,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What one stage did: its row counts, the Delta versions it wrote and how long it took. Becomes one
- * progress line on the console and one row of the {@code runs} table.
+ * What one stage did: its row counts, the Delta versions it wrote, how long it took and, when {@link SparkUsage}
+ * listens, the Spark task CPU time and shuffle / input bytes between construction and {@link #finish()}.
+ * Becomes one progress line on the console and one row of the {@code runs} table.
  */
 public final class StageReport {
   private final String stage;
   private final String input;
   private final Instant startedAt;
   private final long startNanos;
+  private final SparkUsage.Totals usageStart;
+  private SparkUsage.Totals usage;
   private final Map<String, Long> rows = new LinkedHashMap<>();
   private final Map<String, Long> versions = new LinkedHashMap<>();
   private String summary;
@@ -24,6 +27,7 @@ public final class StageReport {
     this.input = input;
     this.startedAt = Instant.now();
     this.startNanos = System.nanoTime();
+    this.usageStart = SparkUsage.totals();
   }
 
   public StageReport rows(String name, long n) {
@@ -42,10 +46,12 @@ public final class StageReport {
     return this;
   }
 
-  /** Stops the clock. */
+  /** Stops the clock and takes the stage's Spark usage. */
   public StageReport finish() {
     if (durationMs < 0) {
       durationMs = (System.nanoTime() - startNanos) / 1_000_000;
+      SparkUsage.Totals now = usageStart == null ? null : SparkUsage.totals();
+      usage = now == null ? null : now.minus(usageStart);
     }
     return this;
   }
@@ -78,15 +84,37 @@ public final class StageReport {
     return rows.getOrDefault(name, 0L);
   }
 
-  /** The one progress line: {@code ingest  <summary>  (12.3 s)}. */
+  /**
+   * The Spark usage entries for the {@code runs} row ({@link SparkUsage.Totals#rows()}) once finished; empty
+   * before, or when no listener is registered.
+   */
+  public Map<String, Long> usage() {
+    return usage == null ? Map.of() : usage.rows();
+  }
+
+  /**
+   * The one progress line: {@code ingest  <summary>  [cpu 1.2 s, shuffle 3.4 MB w / 3.4 MB r, input 5.6 MB]  (12.3 s)},
+   * the bracket only once finished with a listener registered. It always ends with {@code (12.3 s)}: bench scripts
+   * parse that.
+   */
   public String line() {
+    return line(true);
+  }
+
+  /** {@link #line()} without the Spark usage, for quoting one stage's line inside another's. */
+  public String lineWithoutUsage() {
+    return line(false);
+  }
+
+  private String line(boolean withUsage) {
     String body = summary;
     if (body == null) {
       StringBuilder b = new StringBuilder();
       rows.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(fmt(v)).append(' ').append(k));
       body = b.toString();
     }
-    return String.format(Locale.ROOT, "%-10s %s  (%.1f s)", stage, body, durationMs() / 1000.0);
+    String used = withUsage && usage != null ? usage.text() + "  " : "";
+    return String.format(Locale.ROOT, "%-10s %s  %s(%.1f s)", stage, body, used, durationMs() / 1000.0);
   }
 
   /** Thousands-separated, as in the progress lines. */
