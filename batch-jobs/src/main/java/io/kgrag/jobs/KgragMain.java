@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
       io.kgrag.jobs.cli.SqlCommand.class,
       EvalCommand.class,
       ExportEvidenceCommand.class,
+      io.kgrag.jobs.cli.JoinBaselineCommand.class,
       io.kgrag.jobs.cli.ExemplarsCommand.class,
       DemoCommand.class,
       io.kgrag.jobs.cli.SynthCommand.class,

@@ -57,7 +57,8 @@ public final class EvalCommand implements Callable<Integer> {
    */
   static RunEvaluator.Result evaluate(Catalog catalog, String runId, PrintWriter out) {
     StageReport report = new StageReport("eval", "run_id=" + runId);
-    Catalog asRead = asReadBy(catalog, runId);
+    Catalog asRead =
+        asReadBy(catalog, runId, "kgrag eval: run " + runId + " recorded no index versions it read (a run of an older kgrag): evidence is checked against the latest graph");
     RunEvaluator evaluator = new RunEvaluator(asRead);
     RunEvaluator.Result result = evaluator.evaluate(runId); // a bad run id or missing table: exit 2, nothing written
     RunLog log = new RunLog(catalog, runId);
@@ -95,10 +96,11 @@ public final class EvalCommand implements Callable<Integer> {
 
   /**
    * {@code catalog} pinned at the index versions run {@code runId} read (the {@code read.<table>} entries of its
-   * newest succeeded qa row), so that its evidence is checked against the graph that answered; the live
-   * catalog, with a note, for a run recorded before runs held them.
+   * newest succeeded qa row), so that its evidence is checked (or its questions answered again, {@code kgrag
+   * join-baseline}) against the graph that answered; the live catalog, with the progress line {@code note}, for
+   * a run recorded before runs held them.
    */
-  static Catalog asReadBy(Catalog catalog, String runId) {
+  static Catalog asReadBy(Catalog catalog, String runId, String note) {
     Map<KgTable, Long> pins = new EnumMap<>(KgTable.class);
     if (catalog.exists(KgTable.RUNS)) {
       List<Row> rows = catalog.read(KgTable.RUNS)
@@ -115,7 +117,7 @@ public final class EvalCommand implements Callable<Integer> {
       }
     }
     if (pins.isEmpty()) {
-      RunLog.progress("kgrag eval: run " + runId + " recorded no index versions it read (a run of an older kgrag): evidence is checked against the latest graph");
+      RunLog.progress(note);
       return catalog;
     }
     return catalog.pinned(pins, "the versions run " + runId + " read");
