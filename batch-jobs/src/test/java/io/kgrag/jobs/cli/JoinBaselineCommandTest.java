@@ -120,10 +120,10 @@ class JoinBaselineCommandTest {
     assertTrue(eval.out.contains("join") && eval.out.contains(DATASET), eval.out);
 
     // re-running replaces the run's join answers; with the graph cached the matches are the same
-    List<String> before = answers("sg-join", "join").values().stream().map(r -> r.getAs("qid") + "=" + r.getAs("status") + "/" + rankedIds(r)).sorted().toList();
+    List<String> before = answers("sg-join", "join").values().stream().map(a -> a.getAs("qid") + "=" + a.getAs("status") + "/" + rankedIds(a)).sorted().toList();
     assertEquals(0, Cli.run("join-baseline", "--run-id", RUN, "--cache-graph", "--warehouse", wh.toString()).code);
     assertEquals(graphs, answers("sg-join", "join").size());
-    assertEquals(before, answers("sg-join", "join").values().stream().map(r -> r.getAs("qid") + "=" + r.getAs("status") + "/" + rankedIds(r)).sorted().toList());
+    assertEquals(before, answers("sg-join", "join").values().stream().map(a -> a.getAs("qid") + "=" + a.getAs("status") + "/" + rankedIds(a)).sorted().toList());
   }
 
   @Test
