@@ -75,10 +75,10 @@ public final class EmbedStage {
         String.format(
             java.util.Locale.ROOT,
             "%s: %s entity labels (%s embedded, %s removed), %s relation labels (%s embedded, %s removed), %.0f labels/s;"
-                + " label index %s: %s labels in %d shards, %s bytes (%.1f s)",
+                + " label index %s: %s labels in %d shard%s, %s bytes (%.1f s)",
             spec.modelId(), StageReport.fmt(e[0]), StageReport.fmt(e[1]), StageReport.fmt(e[2]),
             StageReport.fmt(r[0]), StageReport.fmt(r[1]), StageReport.fmt(r[2]), (e[1] + r[1]) / secs,
-            li.rebuilt() ? "built" : "up to date", StageReport.fmt(li.labels()), li.shards(), StageReport.fmt(li.bytes()), li.millis() / 1000.0));
+            li.rebuilt() ? "built" : "up to date", StageReport.fmt(li.labels()), li.shards(), li.shards() == 1 ? "" : "s", StageReport.fmt(li.bytes()), li.millis() / 1000.0));
     return report;
   }
 

@@ -42,7 +42,7 @@ public final class ShardedLabelIndex implements LabelSearch {
    * Reads the shards {@link #chunks} wrote, one list of chunks per shard, without joining any shard's chunks
    * into one array.
    */
-  public static ShardedLabelIndex fromChunks(List<List<byte[]>> shardChunks) {
+  public static ShardedLabelIndex fromChunks(List<? extends List<byte[]>> shardChunks) {
     List<LabelIndex> shards = new ArrayList<>(shardChunks.size());
     for (List<byte[]> chunks : shardChunks) {
       shards.add(LabelIndex.readFrom(ByteChunks.input(chunks)));
