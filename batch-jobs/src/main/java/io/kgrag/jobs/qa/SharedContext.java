@@ -37,7 +37,12 @@ public final class SharedContext<T extends Serializable> implements Serializable
   }
 
   public static <T extends Serializable> SharedContext<T> broadcast(SparkSession spark, T context) {
-    ByteChunks.Output out = new ByteChunks.Output(CHUNK_BYTES);
+    return broadcast(spark, context, CHUNK_BYTES);
+  }
+
+  /** As {@link #broadcast(SparkSession, Serializable)}, in arrays of at most {@code chunkBytes}. */
+  static <T extends Serializable> SharedContext<T> broadcast(SparkSession spark, T context, int chunkBytes) {
+    ByteChunks.Output out = new ByteChunks.Output(chunkBytes);
     writeTo(context, out);
     ArrayList<byte[]> chunks = new ArrayList<>(out.chunks());
     return new SharedContext<>(spark.sparkContext().broadcast(chunks, scala.reflect.ClassTag$.MODULE$.apply(ArrayList.class)));
@@ -49,6 +54,11 @@ public final class SharedContext<T extends Serializable> implements Serializable
   }
 
   /** Frees the broadcast and this JVM's copy. */
+  /** Arrays of the broadcast serialised form. */
+  int chunks() {
+    return bytes.value().size();
+  }
+
   public void destroy() {
     CACHE.remove(bytes.id());
     bytes.destroy();
