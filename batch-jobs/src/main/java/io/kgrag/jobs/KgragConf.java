@@ -29,6 +29,9 @@ public final class KgragConf {
   public static final String EMBED_BATCH = "spark.kgrag.embed.batch-size";
   public static final String EMBED_DIMENSION = "spark.kgrag.embed.dimension";
 
+  /** Labels per shard of the label index the embed stage builds (SG-RAG's entity normalisation). */
+  public static final String LABEL_INDEX_SHARD_SIZE = "spark.kgrag.label-index.shard-size";
+
   public static final String GNN_HIDDEN = "spark.kgrag.gnn.hidden-dim";
   public static final String GNN_OUTPUT = "spark.kgrag.gnn.output-dim";
   public static final String GNN_EPOCHS = "spark.kgrag.gnn.epochs";
@@ -154,6 +157,15 @@ public final class KgragConf {
   /** The warehouse root: the option if given, else {@value #WAREHOUSE}, else {@code ./warehouse}. */
   public String warehouse(String option) {
     return option != null ? option : get(WAREHOUSE, "warehouse");
+  }
+
+  /** Labels per shard of the label index ({@value #LABEL_INDEX_SHARD_SIZE}, default 250,000): at least 1. */
+  public int labelIndexShardSize() {
+    int n = getInt(LABEL_INDEX_SHARD_SIZE, 250_000);
+    if (n < 1) {
+      throw new UserInputException("configuration " + LABEL_INDEX_SHARD_SIZE + "=" + n + " must be at least 1");
+    }
+    return n;
   }
 
   /**

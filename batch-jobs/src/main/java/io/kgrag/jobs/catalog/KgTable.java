@@ -101,6 +101,17 @@ public enum KgTable {
       col("model", StringType, false),
       col("label", StringType, false),
       col("vector", createArrayType(FloatType, false), false)),
+  LABEL_INDEX(
+      "SG-RAG's label index (the FAISS search of labels, Algorithm 3 line 4) per embedding model: one HNSW graph per shard"
+          + " of the label keys (pmod(xxhash64(label_key), shards)), its serialised bytes cut into chunks of at most 16 MB;"
+          + " built by the embed stage from entity_embeddings at source_version",
+      col("model", StringType, false),
+      col("source_version", LongType, false),
+      col("shards", IntegerType, false),
+      col("shard", IntegerType, false),
+      col("labels", LongType, false),
+      col("chunk", IntegerType, false),
+      col("bytes", BinaryType, false)),
   RUNS(
       "One row per job stage run: what it read, wrote and how long it took",
       col("run_id", StringType, false),

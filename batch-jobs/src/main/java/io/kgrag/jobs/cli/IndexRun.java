@@ -74,7 +74,7 @@ final class IndexRun {
             ? new DocumentIngestStage(catalog).run(documents, log.runId())
             : new IngestStage(catalog).run(ingest, log.runId());
       case "embed":
-        return new EmbedStage(catalog).run(embedder);
+        return new EmbedStage(catalog, conf.labelIndexShardSize()).run(embedder);
       case "gnn":
         return new GnnStage(catalog, embedder.modelId(), conf.trainerConfig(), conf.gnnTrainStars()).run();
       case "stem-gnn":

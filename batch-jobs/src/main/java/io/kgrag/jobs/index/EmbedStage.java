@@ -21,6 +21,10 @@ import org.apache.spark.storage.StorageLevel;
  * <p>Only labels that are new or changed since the last run with the same model are embedded; vectors of
  * entities or relations that no longer exist are removed. Each table is updated by one Delta MERGE, so
  * a failure leaves it as it was.
+ *
+ * <p>Then it builds SG-RAG's label index of the model ({@link LabelIndexTable}: one HNSW graph per shard of the
+ * label keys, built on the executors) into {@code label_index}, in one commit, when the entity embeddings changed
+ * since the model's index was built (or it has none, or the shard count changed).
  */
 public final class EmbedStage {
   /** Rows handed to an embedder per call inside a partition. */
@@ -29,10 +33,20 @@ public final class EmbedStage {
   /** Labels per embedding partition, to spread work over the cores without tiny tasks. */
   private static final int LABELS_PER_PARTITION = 2000;
 
+  /** Labels per label-index shard when none is configured ({@code spark.kgrag.label-index.shard-size}). */
+  public static final int DEFAULT_LABEL_INDEX_SHARD_SIZE = 250_000;
+
   private final Catalog catalog;
+  private final int labelIndexShardSize;
 
   public EmbedStage(Catalog catalog) {
+    this(catalog, DEFAULT_LABEL_INDEX_SHARD_SIZE);
+  }
+
+  /** @param labelIndexShardSize labels per shard of the label index (at least 1) */
+  public EmbedStage(Catalog catalog, int labelIndexShardSize) {
     this.catalog = catalog;
+    this.labelIndexShardSize = labelIndexShardSize;
   }
 
   public StageReport run(EmbedderSpec spec) {
@@ -43,19 +57,28 @@ public final class EmbedStage {
             .withColumn("label", KgFunctions.RELATION_TEXT.apply(col("k")));
     long[] e = embedInto(KgTable.ENTITY_EMBEDDINGS, "entity_id", entities, spec, report);
     long[] r = embedInto(KgTable.RELATION_EMBEDDINGS, "relation", relations, spec, report);
+    LabelIndexTable.Built li = new LabelIndexTable(catalog, labelIndexShardSize).build(spec.modelId());
+    report.version(KgTable.LABEL_INDEX.tableName(), li.version());
     report
         .rows("entity_labels", e[0])
         .rows("entity_labels_embedded", e[1])
         .rows("entity_vectors_removed", e[2])
         .rows("relation_labels", r[0])
         .rows("relation_labels_embedded", r[1])
-        .rows("relation_vectors_removed", r[2]);
-    double secs = Math.max(0.001, report.durationMs() / 1000.0);
+        .rows("relation_vectors_removed", r[2])
+        .rows("label_index_labels", li.labels())
+        .rows("label_index_shards", li.shards())
+        .rows("label_index_bytes", li.bytes())
+        .rows("label_index_ms", li.millis());
+    double secs = Math.max(0.001, (report.durationMs() - li.millis()) / 1000.0);
     report.summary(
         String.format(
-            "%s: %s entity labels (%s embedded, %s removed), %s relation labels (%s embedded, %s removed), %.0f labels/s",
+            java.util.Locale.ROOT,
+            "%s: %s entity labels (%s embedded, %s removed), %s relation labels (%s embedded, %s removed), %.0f labels/s;"
+                + " label index %s: %s labels in %d shard%s, %s bytes (%.1f s)",
             spec.modelId(), StageReport.fmt(e[0]), StageReport.fmt(e[1]), StageReport.fmt(e[2]),
-            StageReport.fmt(r[0]), StageReport.fmt(r[1]), StageReport.fmt(r[2]), (e[1] + r[1]) / secs));
+            StageReport.fmt(r[0]), StageReport.fmt(r[1]), StageReport.fmt(r[2]), (e[1] + r[1]) / secs,
+            li.rebuilt() ? "built" : "up to date", StageReport.fmt(li.labels()), li.shards(), li.shards() == 1 ? "" : "s", StageReport.fmt(li.bytes()), li.millis() / 1000.0));
     return report;
   }
 

@@ -32,6 +32,7 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.index.LabelIndexTable;
 import io.kgrag.jobs.sgrag.GraphFeatures;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
 import io.kgrag.udfs.sql.SparkArrays;
@@ -161,27 +162,39 @@ public final class SgragQaJob {
     }
     String modelId = modelIds.get(0).getString(0);
     byte[] model = (byte[]) catalog.read(KgTable.GNN_MODELS).filter(col("model_id").equalTo(modelId)).select("params").head().get(0);
-    Map<Long, float[]> features = new HashMap<>();
-    List<LabelIndex.Entry> entries = new ArrayList<>();
-    Dataset<Row> kf = new GraphFeatures(catalog, embedder.modelId()).keyLabels();
-    for (Row r : kf.collectAsList()) {
-      float[] v = SparkArrays.floats(r.getList(2));
-      features.put(r.getLong(0), v);
-      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), v));
-    }
-    if (entries.isEmpty()) {
-      throw new UserInputException(
-          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
-              + ": run `kgrag index --stages embed` with the same embedder");
-    }
-    byte[] labelIndex = LabelIndex.build(entries).toBytes();
+    List<List<byte[]>> labelShards = labelShards();
     Map<String, float[]> relationVectors = new HashMap<>();
     if (catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
       for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(embedder.modelId())).select("relation", "vector").collectAsList()) {
         relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
       }
     }
-    return new QaContext(graph, labelIndex, model, features, relationVectors, embedder, options.minSimilarity(), options.config());
+    return new QaContext(graph, labelShards, model, relationVectors, embedder, options.minSimilarity(), options.config());
+  }
+
+  /**
+   * The label index of the embedder's model (SG-RAG Algorithm 3, line 4, and the GNN's label features) as its
+   * shards' chunks: read from {@code label_index}, built at index time, when it holds an index of the embeddings
+   * this run reads; otherwise (a warehouse indexed by an older kgrag, or embeddings changed since) built here
+   * from the collected label vectors, as one shard.
+   */
+  private List<List<byte[]>> labelShards() {
+    Long pinned = catalog.pins().get(KgTable.ENTITY_EMBEDDINGS);
+    long embeddings = pinned != null ? pinned : catalog.version(KgTable.ENTITY_EMBEDDINGS);
+    List<List<byte[]>> stored = LabelIndexTable.load(catalog, embedder.modelId(), embeddings);
+    if (stored != null) {
+      return stored;
+    }
+    List<LabelIndex.Entry> entries = new ArrayList<>();
+    for (Row r : new GraphFeatures(catalog, embedder.modelId()).keyLabels().collectAsList()) {
+      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), SparkArrays.floats(r.getList(2))));
+    }
+    if (entries.isEmpty()) {
+      throw new UserInputException(
+          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
+              + ": run `kgrag index --stages embed` with the same embedder");
+    }
+    return LabelIndexTable.inMemory(entries);
   }
 
   /** SG-RAG with these options and components as a {@link QaMethod} for {@code kgrag qa} and the demo. */

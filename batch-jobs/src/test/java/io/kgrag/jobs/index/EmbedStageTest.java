@@ -9,6 +9,7 @@ import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.sgrag.GraphFeatures;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +35,16 @@ class EmbedStageTest {
   private static Map<String, Long> lastRunRows(Catalog c) {
     Row last = c.read(KgTable.RUNS).filter("stage = 'embed'").orderBy(org.apache.spark.sql.functions.desc("started_at")).head();
     return last.getJavaMap(last.fieldIndex("rows"));
+  }
+
+  /** label_index holds one shard of every label key of the model, built from the current embeddings. */
+  private static void assertLabelIndexIsCurrent(Catalog c) {
+    long keys = new GraphFeatures(c, "all-MiniLM-L6-v2").keyLabels().count();
+    Row li = c.read(KgTable.LABEL_INDEX).filter("model = 'all-MiniLM-L6-v2'").selectExpr("sum(labels)", "min(source_version)", "count(*)").head();
+    assertEquals(keys, li.getLong(0));
+    assertEquals(c.version(KgTable.ENTITY_EMBEDDINGS), li.getLong(1));
+    assertEquals(1L, li.getLong(2));
+    assertEquals(keys, lastRunRows(c).get("label_index_labels"));
   }
 
   private static double cos(float[] a, float[] b) {
@@ -75,11 +86,15 @@ class EmbedStageTest {
     assertEquals(3, rv.size());
     assertEquals("directed by", c.read(KgTable.RELATION_EMBEDDINGS).filter("relation = 'directed_by'").head().getString(2));
 
-    // a second run re-embeds nothing and leaves the vectors identical
+    assertLabelIndexIsCurrent(c);
+
+    // a second run re-embeds nothing and leaves the vectors identical, and the label index as it is
     long version = c.version(KgTable.ENTITY_EMBEDDINGS);
+    long labelIndex = c.version(KgTable.LABEL_INDEX);
     assertEquals(0, Cli.run("index", "--stages", "embed", "--warehouse", wh.toString()).code);
     assertEquals(0L, lastRunRows(c).get("entity_labels_embedded"));
     assertEquals(version, c.version(KgTable.ENTITY_EMBEDDINGS));
+    assertEquals(labelIndex, c.version(KgTable.LABEL_INDEX));
 
     // append: only new or relabelled entities are embedded
     Path more = TestFiles.lines(dir, "more.tsv", List.of("/m/judo\t/olympics/olympic_sport/games\t/m/2008"));
@@ -89,6 +104,7 @@ class EmbedStageTest {
     assertEquals(0L, lastRunRows(c).get("relation_labels_embedded"));
     Map<String, float[]> ev2 = vectors(c, KgTable.ENTITY_EMBEDDINGS, "entity_id");
     assertEquals(7, ev2.size());
+    assertLabelIndexIsCurrent(c);
     for (String k : List.of("/m/obama", "/m/dressage", "/m/politician")) {
       String id = String.valueOf(StableIds.entityId(k));
       assertTrue(java.util.Arrays.equals(ev.get(id), ev2.get(id)), k + " changed");
@@ -98,6 +114,7 @@ class EmbedStageTest {
     Path small = TestFiles.lines(dir, "small.tsv", List.of("/m/obama\t/people/person/profession\t/m/politician"));
     assertEquals(0, Cli.run("index", "--input", small.toString(), "--names", names.toString(), "--warehouse", wh.toString()).code);
     assertEquals(5L, lastRunRows(c).get("entity_vectors_removed"));
+    assertLabelIndexIsCurrent(c);
     Map<String, float[]> ev3 = vectors(c, KgTable.ENTITY_EMBEDDINGS, "entity_id");
     assertEquals(2, ev3.size());
     assertTrue(java.util.Arrays.equals(barack, ev3.get(String.valueOf(StableIds.entityId("/m/obama")))), "same label, same vector");

@@ -11,17 +11,18 @@ import java.util.Optional;
 /**
  * Entity normalisation (SG-RAG Algorithm 3): every labelled node of a query graph is replaced by the graph
  * label it means. A label that equals a graph label after {@link io.kgrag.core.graph.Labels#normalize}
- * is kept as is; otherwise its embedding is searched in the {@link LabelIndex} and the nearest label is
+ * is kept as is; otherwise its embedding is searched in the label index ({@link LabelSearch}: one {@link
+ * LabelIndex} or a {@link ShardedLabelIndex}, line 4 of the algorithm) and the nearest label is
  * taken when its cosine similarity reaches {@code minSimilarity}. A node with no label close enough is
  * left unresolved ({@link Result#resolved}) so the retriever can drop it and say so.
  */
 public final class EntityNormaliser {
   private final KnowledgeGraph graph;
-  private final LabelIndex index;
+  private final LabelSearch index;
   private final Embedder embedder;
   private final double minSimilarity;
 
-  public EntityNormaliser(KnowledgeGraph graph, LabelIndex index, Embedder embedder, double minSimilarity) {
+  public EntityNormaliser(KnowledgeGraph graph, LabelSearch index, Embedder embedder, double minSimilarity) {
     this.graph = graph;
     this.index = index;
     this.embedder = embedder;

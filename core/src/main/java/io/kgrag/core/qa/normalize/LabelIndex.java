@@ -7,6 +7,8 @@ import com.github.jelmerk.hnswlib.core.hnsw.HnswIndex;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,9 +21,16 @@ import java.util.TreeMap;
  * distinct label key: the FAISS search of SG-RAG Algorithm 3, line 4. Vectors are L2-normalised, so the
  * similarity returned is the cosine.
  *
- * <p>Items are added in label-key order, so the same labels give the same index.
+ * <p>Items are added in label-key order whatever order they are given in. hnswlib draws each item's level at
+ * random (ThreadLocalRandom, which cannot be seeded), so two builds of the same labels are not byte-identical;
+ * with a search breadth well above k (and on small sets, where the search is exhaustive) they answer alike. A
+ * large label set is
+ * searched as several of these ({@link ShardedLabelIndex}).
  */
-public final class LabelIndex {
+public final class LabelIndex implements LabelSearch {
+  /** The order of {@link #nearest}'s hits: similarity descending, then label key. */
+  public static final Comparator<Hit> ORDER = Comparator.comparingDouble(Hit::similarity).reversed().thenComparingLong(Hit::labelKey);
+
   /** A label with its key and vector. */
   public record Entry(long labelKey, String label, float[] vector) implements Item<Long, float[]> {
     @Override
@@ -51,8 +60,7 @@ public final class LabelIndex {
 
   /**
    * Builds the index with the given construction and search breadth: a smaller {@code efConstruction}
-   * builds faster (the build is single-threaded, so the same labels give the same graph) at some recall;
-   * {@code ef} should be several times the k asked for (SimGRAG's setup: 8·k).
+   * builds faster at some recall; {@code ef} should be several times the k asked for (SimGRAG's setup: 8·k).
    */
   public static LabelIndex build(List<Entry> entries, int efConstruction, int ef) {
     if (entries.isEmpty()) {
@@ -82,32 +90,53 @@ public final class LabelIndex {
     return index.size();
   }
 
-  /** The k nearest labels, most similar first. */
+  /** The k nearest labels, most similar first ({@link #ORDER}). */
+  @Override
   public List<Hit> nearest(float[] vector, int k) {
     List<SearchResult<Entry, Float>> rs = index.findNearest(vector, k);
     List<Hit> out = new ArrayList<>(rs.size());
     for (SearchResult<Entry, Float> r : rs) {
       out.add(new Hit(r.item().labelKey(), r.item().label(), 1.0 - r.distance()));
     }
-    out.sort(Comparator.comparingDouble(Hit::similarity).reversed().thenComparingLong(Hit::labelKey));
+    out.sort(ORDER);
     return out;
   }
 
-  public byte[] toBytes() {
+  /** The vector stored for {@code labelKey}, or null when the index has no such label. */
+  public float[] vector(long labelKey) {
+    return index.get(labelKey).map(Entry::vector).orElse(null);
+  }
+
+  /** The label stored for {@code labelKey}, or null when the index has no such label. */
+  public String label(long labelKey) {
+    return index.get(labelKey).map(Entry::label).orElse(null);
+  }
+
+  /** Writes the index to {@code out} (hnswlib's format, Java serialisation; hnswlib may close {@code out}). */
+  public void writeTo(OutputStream out) {
     try {
-      ByteArrayOutputStream b = new ByteArrayOutputStream();
-      index.save(b);
-      return b.toByteArray();
+      index.save(out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  public static LabelIndex fromBytes(byte[] bytes) {
+  /** Reads an index {@link #writeTo} wrote. */
+  public static LabelIndex readFrom(InputStream in) {
     try {
-      return new LabelIndex(HnswIndex.load(new ByteArrayInputStream(bytes), LabelIndex.class.getClassLoader()));
+      return new LabelIndex(HnswIndex.load(in, LabelIndex.class.getClassLoader()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  public byte[] toBytes() {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    writeTo(b);
+    return b.toByteArray();
+  }
+
+  public static LabelIndex fromBytes(byte[] bytes) {
+    return readFrom(new ByteArrayInputStream(bytes));
   }
 }

@@ -1,0 +1,186 @@
+package io.kgrag.jobs.index;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.pmod;
+import static org.apache.spark.sql.functions.xxhash64;
+
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.ShardedLabelIndex;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.sgrag.GraphFeatures;
+import io.kgrag.udfs.sql.SparkArrays;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+
+/**
+ * SG-RAG's label index in table {@code label_index}: the FAISS search of labels of Algorithm 3, line 4, as one
+ * HNSW graph ({@link LabelIndex}) per shard of the label keys, built once at index time and loaded by every QA
+ * run ({@link ShardedLabelIndex}).
+ *
+ * <p>As Apache Sedona builds one index per partition: the canonical label of every key with its vector ({@link
+ * GraphFeatures#keyLabels}) goes to shard {@code pmod(xxhash64(label_key), shards)}, with {@code shards =
+ * max(1, ceil(labels / shard size))}; each task builds its shards' graphs from its own rows (no vector ever
+ * reaches the driver) and emits each shard's bytes as chunks of at most {@value ShardedLabelIndex#CHUNK_BYTES}
+ * bytes. A model's rows are replaced in one Delta commit and record the {@code entity_embeddings} version they
+ * were built from, so a reader can tell a current index from a stale one.
+ */
+public final class LabelIndexTable {
+  /** What {@link #build} did. */
+  public record Built(boolean rebuilt, long labels, int shards, long bytes, long millis, long version) {}
+
+  private final Catalog catalog;
+  private final int shardSize;
+
+  /** @param shardSize labels per shard (at least 1) */
+  public LabelIndexTable(Catalog catalog, int shardSize) {
+    if (shardSize < 1) {
+      throw new IllegalArgumentException("label index shard size must be at least 1, got " + shardSize);
+    }
+    this.catalog = catalog;
+    this.shardSize = shardSize;
+  }
+
+  /**
+   * Builds the label index of {@code model} from the current {@code entity_embeddings} and replaces the model's
+   * rows, unless they were built from this very version with the same shard count (then nothing is written).
+   */
+  public Built build(String model) {
+    long t0 = System.nanoTime();
+    long source = catalog.version(KgTable.ENTITY_EMBEDDINGS);
+    Dataset<Row> labels = new GraphFeatures(catalog, model).keyLabels();
+    long n = labels.count();
+    int shards = (int) Math.max(1, (n + shardSize - 1) / shardSize);
+    if (n > 0 && current(catalog, model, source, shards)) {
+      Row s = stats(model);
+      return new Built(false, s.getLong(1), shards, s.getLong(2), (System.nanoTime() - t0) / 1_000_000, catalog.version(KgTable.LABEL_INDEX));
+    }
+    Dataset<Row> rows =
+        labels.withColumn("shard", pmod(xxhash64(col("label_key")), lit((long) shards)).cast("int"))
+            .repartition(shards, col("shard"))
+            .sortWithinPartitions("shard", "label_key")
+            .select(col("shard"), col("label_key"), col("label"), col("feature"))
+            .mapPartitions(new ShardBuilder(model, source, shards), Encoders.row(KgTable.LABEL_INDEX.schema()));
+    long version = catalog.replaceWhere(KgTable.LABEL_INDEX, rows, "model = " + literal(model));
+    Row s = stats(model);
+    if (s.getLong(1) != n) {
+      throw new IllegalStateException("label index of " + model + " holds " + s.getLong(1) + " labels, expected " + n);
+    }
+    return new Built(true, n, shards, s.getLong(2), (System.nanoTime() - t0) / 1_000_000, version);
+  }
+
+  /** (shard rows, labels, bytes) of the model's rows. */
+  private Row stats(String model) {
+    return catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model))
+        .selectExpr("count(*)", "coalesce(sum(CASE WHEN chunk = 0 THEN labels END), 0L)", "coalesce(sum(length(bytes)), 0L)").head();
+  }
+
+  /** Whether the table holds {@code model}'s index built from {@code source} in {@code shards} shards (when shards > 0). */
+  private static boolean current(Catalog catalog, String model, long source, int shards) {
+    if (!catalog.exists(KgTable.LABEL_INDEX)) {
+      return false;
+    }
+    Row r =
+        catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model))
+            .agg(count(lit(1)), min("source_version"), max("source_version"), min("shards"), max("shards")).head();
+    if (r.getLong(0) == 0 || r.getLong(1) != source || r.getLong(2) != source) {
+      return false;
+    }
+    return shards <= 0 || (r.getInt(3) == shards && r.getInt(4) == shards);
+  }
+
+  /**
+   * The stored shards of {@code model}'s index, each as its chunks in order, when the table holds an index built
+   * from {@code embeddingsVersion} of {@code entity_embeddings}; null when it holds none (a warehouse indexed
+   * by an older kgrag) or a stale one (the embeddings changed since). Reads the chunks one partition at a time.
+   */
+  public static List<List<byte[]>> load(Catalog catalog, String model, long embeddingsVersion) {
+    if (!current(catalog, model, embeddingsVersion, 0)) {
+      return null;
+    }
+    List<List<byte[]>> out = new ArrayList<>();
+    int shard = -1;
+    List<byte[]> chunks = null;
+    Iterator<Row> it =
+        catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model)).select("shard", "chunk", "bytes")
+            .orderBy("shard", "chunk").toLocalIterator();
+    while (it.hasNext()) {
+      Row r = it.next();
+      if (r.getInt(0) != shard) {
+        shard = r.getInt(0);
+        chunks = new ArrayList<>();
+        out.add(chunks);
+      }
+      if (r.getInt(1) != chunks.size()) {
+        throw new IllegalStateException("label index of " + model + ": shard " + shard + " lacks chunk " + chunks.size());
+      }
+      chunks.add((byte[]) r.get(2));
+    }
+    return out;
+  }
+
+  /**
+   * The index built on the driver from {@code entries}, as one shard's chunks, for a warehouse whose {@code
+   * label_index} has no current rows: the same build and the same chunks as a stored shard.
+   */
+  public static List<List<byte[]>> inMemory(List<LabelIndex.Entry> entries) {
+    List<List<byte[]>> out = new ArrayList<>();
+    out.add(ShardedLabelIndex.chunks(LabelIndex.build(entries), ShardedLabelIndex.CHUNK_BYTES));
+    return out;
+  }
+
+  private static String literal(String s) {
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+
+  /** One task: the rows of its shards, sorted by (shard, label_key), into each shard's HNSW and its chunk rows. */
+  private static final class ShardBuilder implements MapPartitionsFunction<Row, Row> {
+    private static final long serialVersionUID = 1L;
+    private final String model;
+    private final long source;
+    private final int shards;
+
+    ShardBuilder(String model, long source, int shards) {
+      this.model = model;
+      this.source = source;
+      this.shards = shards;
+    }
+
+    @Override
+    public Iterator<Row> call(Iterator<Row> it) {
+      List<Row> out = new ArrayList<>();
+      List<LabelIndex.Entry> entries = new ArrayList<>();
+      int shard = -1;
+      while (it.hasNext()) {
+        Row r = it.next();
+        if (r.getInt(0) != shard && !entries.isEmpty()) {
+          emit(shard, entries, out);
+          entries = new ArrayList<>();
+        }
+        shard = r.getInt(0);
+        entries.add(new LabelIndex.Entry(r.getLong(1), r.getString(2), SparkArrays.floats(r.getList(3))));
+      }
+      if (!entries.isEmpty()) {
+        emit(shard, entries, out);
+      }
+      return out.iterator();
+    }
+
+    private void emit(int shard, List<LabelIndex.Entry> entries, List<Row> out) {
+      List<byte[]> chunks = ShardedLabelIndex.chunks(LabelIndex.build(entries), ShardedLabelIndex.CHUNK_BYTES);
+      for (int c = 0; c < chunks.size(); c++) {
+        out.add(RowFactory.create(model, source, shards, shard, (long) entries.size(), c, chunks.get(c)));
+      }
+    }
+  }
+}
