@@ -36,6 +36,13 @@ import org.apache.spark.sql.RowFactory;
  * were built from, so a reader can tell a current index from a stale one.
  */
 public final class LabelIndexTable {
+  /**
+   * HNSW construction breadth of every shard (search breadth stays 64): SimGRAG's, QAFD-RAG's and STEM's per-run
+   * indexes use 64 too. hnswlib's build is single-threaded per shard and costs about linearly in this value: 200,
+   * SG-RAG's per-run build before this table, took 1,321 s of a 1,000-question QA run at 100,000 labels (bench/scale).
+   */
+  static final int EF_CONSTRUCTION = 64;
+
   /** What {@link #build} did. */
   public record Built(boolean rebuilt, long labels, int shards, long bytes, long millis, long version) {}
 
@@ -135,7 +142,7 @@ public final class LabelIndexTable {
    */
   public static List<List<byte[]>> inMemory(List<LabelIndex.Entry> entries) {
     List<List<byte[]>> out = new ArrayList<>();
-    out.add(ShardedLabelIndex.chunks(LabelIndex.build(entries), ShardedLabelIndex.CHUNK_BYTES));
+    out.add(ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES));
     return out;
   }
 
@@ -177,7 +184,7 @@ public final class LabelIndexTable {
     }
 
     private void emit(int shard, List<LabelIndex.Entry> entries, List<Row> out) {
-      List<byte[]> chunks = ShardedLabelIndex.chunks(LabelIndex.build(entries), ShardedLabelIndex.CHUNK_BYTES);
+      List<byte[]> chunks = ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES);
       for (int c = 0; c < chunks.size(); c++) {
         out.add(RowFactory.create(model, source, shards, shard, (long) entries.size(), c, chunks.get(c)));
       }
