@@ -159,9 +159,9 @@ public final class KgragConf {
     return option != null ? option : get(WAREHOUSE, "warehouse");
   }
 
-  /** Labels per shard of the label index ({@value #LABEL_INDEX_SHARD_SIZE}, default 250,000): at least 1. */
+  /** Labels per shard of the label index ({@value #LABEL_INDEX_SHARD_SIZE}, default 100,000): at least 1. */
   public int labelIndexShardSize() {
-    int n = getInt(LABEL_INDEX_SHARD_SIZE, 250_000);
+    int n = getInt(LABEL_INDEX_SHARD_SIZE, io.kgrag.jobs.index.EmbedStage.DEFAULT_LABEL_INDEX_SHARD_SIZE);
     if (n < 1) {
       throw new UserInputException("configuration " + LABEL_INDEX_SHARD_SIZE + "=" + n + " must be at least 1");
     }

@@ -34,7 +34,7 @@ public final class EmbedStage {
   private static final int LABELS_PER_PARTITION = 2000;
 
   /** Labels per label-index shard when none is configured ({@code spark.kgrag.label-index.shard-size}). */
-  public static final int DEFAULT_LABEL_INDEX_SHARD_SIZE = 250_000;
+  public static final int DEFAULT_LABEL_INDEX_SHARD_SIZE = 100_000;
 
   private final Catalog catalog;
   private final int labelIndexShardSize;

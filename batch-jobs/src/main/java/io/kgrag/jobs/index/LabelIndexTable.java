@@ -183,10 +183,13 @@ public final class LabelIndexTable {
       return out.iterator();
     }
 
+    /** Builds one shard and adds its chunk rows; the graph is garbage once serialised, before the rows are written. */
     private void emit(int shard, List<LabelIndex.Entry> entries, List<Row> out) {
+      long n = entries.size();
       List<byte[]> chunks = ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES);
+      entries.clear();
       for (int c = 0; c < chunks.size(); c++) {
-        out.add(RowFactory.create(model, source, shards, shard, (long) entries.size(), c, chunks.get(c)));
+        out.add(RowFactory.create(model, source, shards, shard, n, c, chunks.get(c)));
       }
     }
   }
