@@ -74,7 +74,7 @@ public final class LabelIndexTable {
     }
     Dataset<Row> rows =
         labels.withColumn("shard", pmod(xxhash64(col("label_key")), lit((long) shards)).cast("int"))
-            .repartition(shards, col("shard"))
+            .repartitionByRange(shards, col("shard")) // one shard per task: hash partitioning of the ids put two in one task and none in another
             .sortWithinPartitions("shard", "label_key")
             .select(col("shard"), col("label_key"), col("label"), col("feature"))
             .mapPartitions(new ShardBuilder(model, source, shards), Encoders.row(KgTable.LABEL_INDEX.schema()));
