@@ -78,7 +78,18 @@ public final class LabelIndexTable {
             .sortWithinPartitions("shard", "label_key")
             .select(col("shard"), col("label_key"), col("label"), col("feature"))
             .mapPartitions(new ShardBuilder(model, source, shards), Encoders.row(KgTable.LABEL_INDEX.schema()));
-    long version = catalog.replaceWhere(KgTable.LABEL_INDEX, rows, "model = " + literal(model));
+    // uncompressed: HNSW bytes (float vectors, neighbour ids) barely compress, and Parquet's Snappy codec grows its
+    // buffer by each piece it is fed, so writing and reading 16 MB values cost time quadratic in the page size
+    // (a 169 MB shard took over 3 minutes to read back)
+    String codecKey = "spark.sql.parquet.compression.codec";
+    String codec = catalog.spark().conf().get(codecKey, "snappy");
+    long version;
+    try {
+      catalog.spark().conf().set(codecKey, "uncompressed");
+      version = catalog.replaceWhere(KgTable.LABEL_INDEX, rows, "model = " + literal(model));
+    } finally {
+      catalog.spark().conf().set(codecKey, codec);
+    }
     Row s = stats(model);
     if (s.getLong(1) != n) {
       throw new IllegalStateException("label index of " + model + " holds " + s.getLong(1) + " labels, expected " + n);
@@ -87,9 +98,13 @@ public final class LabelIndexTable {
   }
 
   /** (shard rows, labels, bytes) of the model's rows. */
+  /** (rows, labels, bytes on disk of the whole table): the chunks themselves are not read back. */
   private Row stats(String model) {
-    return catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model))
-        .selectExpr("count(*)", "coalesce(sum(CASE WHEN chunk = 0 THEN labels END), 0L)", "coalesce(sum(length(bytes)), 0L)").head();
+    Row r =
+        catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model))
+            .selectExpr("count(*)", "coalesce(sum(CASE WHEN chunk = 0 THEN labels END), 0L)").head();
+    long bytes = io.delta.tables.DeltaTable.forPath(catalog.spark(), catalog.location(KgTable.LABEL_INDEX)).detail().select("sizeInBytes").head().getLong(0);
+    return RowFactory.create(r.getLong(0), r.getLong(1), bytes);
   }
 
   /** Whether the table holds {@code model}'s index built from {@code source} in {@code shards} shards (when shards > 0). */
@@ -115,24 +130,20 @@ public final class LabelIndexTable {
     if (!current(catalog, model, embeddingsVersion, 0)) {
       return null;
     }
-    List<List<byte[]>> out = new ArrayList<>();
-    int shard = -1;
-    List<byte[]> chunks = null;
-    Iterator<Row> it =
-        catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model)).select("shard", "chunk", "bytes")
-            .orderBy("shard", "chunk").toLocalIterator();
+    // ordered here, not by Spark: a sort would shuffle every chunk's bytes once more
+    java.util.TreeMap<Integer, java.util.TreeMap<Integer, byte[]>> byShard = new java.util.TreeMap<>();
+    Iterator<Row> it = catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model)).select("shard", "chunk", "bytes").toLocalIterator();
     while (it.hasNext()) {
       Row r = it.next();
-      if (r.getInt(0) != shard) {
-        shard = r.getInt(0);
-        chunks = new ArrayList<>();
-        out.add(chunks);
-      }
-      if (r.getInt(1) != chunks.size()) {
-        throw new IllegalStateException("label index of " + model + ": shard " + shard + " lacks chunk " + chunks.size());
-      }
-      chunks.add((byte[]) r.get(2));
+      byShard.computeIfAbsent(r.getInt(0), k -> new java.util.TreeMap<>()).put(r.getInt(1), (byte[]) r.get(2));
     }
+    List<List<byte[]>> out = new ArrayList<>();
+    byShard.forEach((shard, chunks) -> {
+      if (chunks.lastKey() != chunks.size() - 1) {
+        throw new IllegalStateException("label index of " + model + ": shard " + shard + " lacks a chunk below " + chunks.lastKey());
+      }
+      out.add(new ArrayList<>(chunks.values()));
+    });
     return out;
   }
 
