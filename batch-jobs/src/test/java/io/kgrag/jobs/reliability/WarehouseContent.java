@@ -22,12 +22,19 @@ import scala.collection.JavaConverters;
  * The content of every Delta table of a warehouse as sorted canonical row strings, for comparing two runs
  * table by table. What legitimately differs between two runs of the same job is left out: the runs table
  * (one row per stage run, with timings), columns that hold run ids, times or durations, and the training
- * metrics of models (they include seconds).
+ * metrics of models (they include seconds), and the HNSW bytes of the label index.
  */
 final class WarehouseContent {
   private static final Set<String> VOLATILE =
       Set.of("run_id", "started_at", "created_at", "computed_at", "duration_ms", "latency_ms", "ms", "analyse_ms", "table_ms", "sql_ms",
           "exact_nanos", "nanos");
+
+  /**
+   * label_index columns that differ between two builds of the same labels: hnswlib draws each node's HNSW level
+   * from an unseeded random source (so the graph's bytes, and with them their chunking), and the embeddings
+   * version the build read. Which labels went to which shard is compared.
+   */
+  private static final Set<String> LABEL_INDEX_BUILD = Set.of("bytes", "chunk", "source_version");
 
   private WarehouseContent() {}
 
@@ -75,7 +82,8 @@ final class WarehouseContent {
     for (Row r : df.collectAsList()) {
       StringBuilder b = new StringBuilder();
       for (StructField f : schema.fields()) {
-        if (VOLATILE.contains(f.name()) || (table.equals("gnn_models") && f.name().equals("metrics"))) {
+        if (VOLATILE.contains(f.name()) || (table.equals("gnn_models") && f.name().equals("metrics"))
+            || (table.equals("label_index") && LABEL_INDEX_BUILD.contains(f.name()))) {
           continue;
         }
         b.append(f.name()).append('=');
