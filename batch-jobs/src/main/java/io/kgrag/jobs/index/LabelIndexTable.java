@@ -153,8 +153,13 @@ public final class LabelIndexTable {
    */
   public static List<List<byte[]>> inMemory(List<LabelIndex.Entry> entries) {
     List<List<byte[]>> out = new ArrayList<>();
-    out.add(ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES));
+    out.add(shardChunks(entries));
     return out;
+  }
+
+  /** One shard's HNSW, built as every stored shard is, serialised into chunks. */
+  private static List<byte[]> shardChunks(List<LabelIndex.Entry> entries) {
+    return ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES);
   }
 
   private static String literal(String s) {
@@ -197,7 +202,7 @@ public final class LabelIndexTable {
     /** Builds one shard and adds its chunk rows; the graph is garbage once serialised, before the rows are written. */
     private void emit(int shard, List<LabelIndex.Entry> entries, List<Row> out) {
       long n = entries.size();
-      List<byte[]> chunks = ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES);
+      List<byte[]> chunks = shardChunks(entries);
       entries.clear();
       for (int c = 0; c < chunks.size(); c++) {
         out.add(RowFactory.create(model, source, shards, shard, n, c, chunks.get(c)));

@@ -68,6 +68,11 @@ public final class BridgeStarQuestions {
     return new int[] {from, to};
   }
 
+  /** The subject of entry {@code i} of {@link #byRelationObject}: its low bits, where an edge keeps its object. */
+  private int subjectAt(int i) {
+    return SyntheticKg.object(byRelationObject[i]);
+  }
+
   private boolean hasEdge(int s, int r, int o) {
     return Arrays.binarySearch(byRelationObject, relationObjectKey(r, o, s)) >= 0;
   }
@@ -99,8 +104,8 @@ public final class BridgeStarQuestions {
         int[] range = subjects(SyntheticKg.relation(e), SyntheticKg.object(e));
         if (range[1] - range[0] >= 2) {
           int pickAt = range[0] + rnd.nextInt(range[1] - range[0]);
-          int cand = (int) (byRelationObject[pickAt] & ((1L << SyntheticKg.ENTITY_BITS) - 1));
-          z = cand != x ? cand : (int) (byRelationObject[pickAt == range[0] ? pickAt + 1 : range[0]] & ((1L << SyntheticKg.ENTITY_BITS) - 1));
+          int cand = subjectAt(pickAt);
+          z = cand != x ? cand : subjectAt(pickAt == range[0] ? pickAt + 1 : range[0]);
           break;
         }
       }
@@ -161,7 +166,7 @@ public final class BridgeStarQuestions {
     long be = kg.edge(best);
     int[] range = subjects(SyntheticKg.relation(be), SyntheticKg.object(be));
     for (int p = range[0]; p < range[1]; p++) {
-      int s = (int) (byRelationObject[p] & ((1L << SyntheticKg.ENTITY_BITS) - 1));
+      int s = subjectAt(p);
       if (s == x) {
         continue;
       }
@@ -193,15 +198,9 @@ public final class BridgeStarQuestions {
   }
 
   private static int[] shuffled(int from, int to, SplittableRandom rnd) {
-    int[] a = new int[to - from];
+    int[] a = SyntheticKg.permutation(to - from, rnd);
     for (int i = 0; i < a.length; i++) {
-      a[i] = from + i;
-    }
-    for (int i = a.length - 1; i > 0; i--) {
-      int j = rnd.nextInt(i + 1);
-      int t = a[i];
-      a[i] = a[j];
-      a[j] = t;
+      a[i] += from;
     }
     return a;
   }

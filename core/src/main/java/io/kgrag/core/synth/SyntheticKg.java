@@ -299,7 +299,8 @@ public final class SyntheticKg {
     return Math.min(cdf.length - 1, i >= 0 ? i : -i - 1);
   }
 
-  private static int[] permutation(int n, SplittableRandom rnd) {
+  /** 0..n-1 in an order drawn from {@code rnd} (Fisher-Yates). */
+  static int[] permutation(int n, SplittableRandom rnd) {
     int[] p = new int[n];
     for (int i = 0; i < n; i++) {
       p[i] = i;
