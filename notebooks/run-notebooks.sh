@@ -87,7 +87,7 @@ if [ -z "$WAREHOUSE" ]; then
   rm -rf "$WAREHOUSE"
   # the local profile with the demo's small GNN training (bin/kgrag demo uses the same for these graphs)
   { cat "$KGRAG_HOME/conf/local.properties"; printf '\n# run-notebooks.sh: the demo GNN settings\n'
-    printf 'spark.kgrag.gnn.epochs 8\nspark.kgrag.gnn.train-stars 400\nspark.kgrag.gnn.max-seconds 30\n'; } > "$WORK/notebooks.properties"
+    printf 'spark.kgrag.gnn.epochs 8\nspark.kgrag.gnn.train-stars 400\n'; } > "$WORK/notebooks.properties"
   export KGRAG_DRIVER_MEMORY="${KGRAG_DRIVER_MEMORY:-3g}"
   step "building the warehouse $WAREHOUSE (FB15k-237 demo slice; sgrag, qafd, simgrag; run id $RUN_ID)"
   kg index --warehouse "$WAREHOUSE" --input "$DATA/triples.tsv" --names "$DATA/entity2name.tsv" --source demo-fb15k237 \

@@ -56,6 +56,7 @@ public final class KgragConf {
   public static final String SIMGRAG_RELATION_CANDIDATES = "spark.kgrag.simgrag.relation-candidates";
   public static final String SIMGRAG_TOP_K = "spark.kgrag.simgrag.top-k";
   public static final String SIMGRAG_TIMEOUT_MS = "spark.kgrag.simgrag.timeout-ms";
+  public static final String SIMGRAG_MAX_EXPANSIONS = "spark.kgrag.simgrag.max-expansions";
   public static final String SIMGRAG_RELAXATIONS = "spark.kgrag.simgrag.relaxations";
   public static final String SIMGRAG_INJECTIVITY = "spark.kgrag.simgrag.injectivity";
   public static final String SIMGRAG_EXEMPLAR_NEIGHBOURS = "spark.kgrag.simgrag.exemplar-neighbours";
@@ -132,6 +133,18 @@ public final class KgragConf {
     }
     try {
       return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new UserInputException("configuration " + key + "=" + v + " is not an integer");
+    }
+  }
+
+  public long getLong(String key, long dflt) {
+    String v = get(key, null);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      return Long.parseLong(v.replace("_", ""));
     } catch (NumberFormatException e) {
       throw new UserInputException("configuration " + key + "=" + v + " is not an integer");
     }
@@ -222,7 +235,7 @@ public final class KgragConf {
           .hiddenDim(getInt(GNN_HIDDEN, 32))
           .outputDim(getInt(GNN_OUTPUT, 2))
           .epochs(getInt(GNN_EPOCHS, 30))
-          .maxSeconds(getInt(GNN_MAX_SECONDS, 120))
+          .maxSeconds(getInt(GNN_MAX_SECONDS, 0))
           .maxLeaves(getInt(GNN_MAX_LEAVES, 16))
           .samplesPerStar(getInt(GNN_SAMPLES, 4))
           .seed(getInt(GNN_SEED, 42))
@@ -291,8 +304,9 @@ public final class KgragConf {
 
   /**
    * SimGRAG retrieval settings: k^(n) ({@value #SIMGRAG_NODE_CANDIDATES}), k^(r)
-   * ({@value #SIMGRAG_RELATION_CANDIDATES}), k ({@value #SIMGRAG_TOP_K}), the graph-search timeout per
-   * pattern ({@value #SIMGRAG_TIMEOUT_MS}) and how many known leaves may be dropped when nothing matches
+   * ({@value #SIMGRAG_RELATION_CANDIDATES}), k ({@value #SIMGRAG_TOP_K}), the graph-search budget per
+   * pattern in expansions ({@value #SIMGRAG_MAX_EXPANSIONS}) and, opt-in, in time ({@value #SIMGRAG_TIMEOUT_MS},
+   * which makes answers depend on the machine's speed), and how many known leaves may be dropped when nothing matches
    * ({@value #SIMGRAG_RELAXATIONS}), and which pattern nodes need distinct KG nodes
    * ({@value #SIMGRAG_INJECTIVITY}: {@code all} as the paper's Definition 1, or {@code known}, the
    * default, as its code); defaults are the paper's MetaQA settings.
@@ -311,6 +325,7 @@ public final class KgragConf {
           getInt(SIMGRAG_NODE_CANDIDATES, d.nodeCandidates()),
           getInt(SIMGRAG_RELATION_CANDIDATES, d.relationCandidates()),
           getInt(SIMGRAG_TOP_K, d.topK()),
+          getLong(SIMGRAG_MAX_EXPANSIONS, d.maxExpansions()),
           getInt(SIMGRAG_TIMEOUT_MS, (int) d.timeoutMillis()),
           getInt(SIMGRAG_RELAXATIONS, d.relaxations()),
           injectivity);

@@ -33,7 +33,6 @@ public final class SparkTestSession {
       System.setProperty("spark.databricks.delta.snapshotPartitions", "2");
       // a small dominance GNN so index tests train in seconds
       System.setProperty("spark.kgrag.gnn.epochs", "8");
-      System.setProperty("spark.kgrag.gnn.max-seconds", "30");
       System.setProperty("spark.kgrag.gnn.train-stars", "400");
       spark = Sessions.create("kgrag tests", null);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> spark.stop()));

@@ -55,10 +55,10 @@ public final class DemoCommand implements Callable<Integer> {
 
   /**
    * GNN training settings for the demo's small graphs when the profile sets none: the full defaults (30
-   * epochs, up to 4,000 stars, 120 s) would dominate the demo's time.
+   * epochs, up to 4,000 stars) would dominate the demo's time.
    */
   static final Map<String, String> DEMO_GNN =
-      Map.of(KgragConf.GNN_EPOCHS, "8", KgragConf.GNN_TRAIN_STARS, "400", KgragConf.GNN_MAX_SECONDS, "30");
+      Map.of(KgragConf.GNN_EPOCHS, "8", KgragConf.GNN_TRAIN_STARS, "400");
 
   @Mixin JobOptions job = new JobOptions();
 

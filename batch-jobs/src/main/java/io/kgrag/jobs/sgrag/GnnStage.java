@@ -89,6 +89,7 @@ public final class GnnStage {
       RunLog.progress(String.format(Locale.ROOT, "gnn        training on %,d stars (%s)", stars.size(), config));
       TrainingResult result = DominanceTrainer.train(stars, config);
       DominanceModel model = result.model();
+      boolean timeBudgetStop = "time".equals(result.stopReason());
       String modelId = modelId(model);
       Map<String, String> metrics = new LinkedHashMap<>();
       metrics.put("stars", Integer.toString(stars.size()));
@@ -98,7 +99,7 @@ public final class GnnStage {
       metrics.put("final_loss", Double.toString(result.finalLoss()));
       metrics.put("violations_left", Long.toString(result.violationsLeft()));
       metrics.put("pruning_power", Double.toString(result.pruningPower()));
-      metrics.put("train_ms", Long.toString(result.millis()));
+      // no timings here: the table holds what was trained (the same on any machine); the runs row has train_ms
       Row modelRow = RowFactory.create(modelId, "sgrag-dominance-gat", model.toBytes(), model.describe(), metrics, Timestamp.from(Instant.now()));
       catalog.ensure(KgTable.GNN_MODELS);
       report.version("gnn_models",
@@ -115,11 +116,16 @@ public final class GnnStage {
           .rows("train_pairs", result.pairs())
           .rows("epochs", result.epochs())
           .rows("violations_left", result.violationsLeft())
-          .rows("train_ms", result.millis());
+          .rows("train_ms", result.millis())
+          .rows("time_budget_stop", timeBudgetStop ? 1 : 0);
       report.summary(String.format(Locale.ROOT,
-          "%s: %,d stars, %,d pairs, %d epochs in %.1f s (stopped: %s), %,d violations left (vectors bound them), pruning power %.3f -> %,d node vectors (d=%d)",
+          "%s: %,d stars, %,d pairs, %d epochs in %.1f s (stopped: %s), %,d violations left (vectors bound them), pruning power %.3f -> %,d node vectors (d=%d)%s",
           modelId, stars.size(), result.pairs(), result.epochs(), result.millis() / 1000.0, result.stopReason(), result.violationsLeft(),
-          result.pruningPower(), nodeCount, model.outputDim()));
+          result.pruningPower(), nodeCount, model.outputDim(),
+          timeBudgetStop
+              ? String.format(Locale.ROOT, "; STOPPED BY THE TIME BUDGET (%s = %s s): this model depends on the machine's speed",
+                  io.kgrag.jobs.KgragConf.GNN_MAX_SECONDS, config.maxSeconds())
+              : ""));
       return report;
     } finally {
       nodes.unpersist();

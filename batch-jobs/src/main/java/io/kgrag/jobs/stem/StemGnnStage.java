@@ -80,7 +80,6 @@ public final class StemGnnStage {
     metrics.put("bfs_recall_at_k", Double.toString(t.bfsRecallAtK()));
     metrics.put("java_torch_max_diff", Double.toString(t.javaTorchMaxDiff()));
     metrics.put("parameters", Integer.toString(t.parameterCount()));
-    metrics.put("train_ms", Long.toString(t.trainMillis()));
     metrics.put("device", t.device());
     metrics.put("max_subgraph_edges", Integer.toString(config.maxSubgraphEdges()));
     Row row = RowFactory.create(modelId, KIND, t.model().toBytes(), config.describe(), metrics, Timestamp.from(Instant.now()));

@@ -65,14 +65,26 @@ public final class GsdSearch {
   }
 
   /**
+   * The top-k matches of {@code problem} in {@link SubgraphMatch#ORDER}, with no expansion budget.
+   *
+   * @see #topK(GsdProblem, int, long, long)
+   */
+  public GsdResult topK(GsdProblem problem, int k, long timeoutNanos) {
+    return topK(problem, k, 0, timeoutNanos);
+  }
+
+  /**
    * The top-k matches of {@code problem} in {@link SubgraphMatch#ORDER}.
    *
    * @param k how many matches, at least 1
+   * @param maxExpansions stop after this many expansions and return the best found so far with {@code
+   *     complete == false}; 0 or less means no limit. A budget of expansions gives the same result on any
+   *     machine, fast or slow, loaded or idle.
    * @param timeoutNanos stop after about this long and return the best found so far with {@code
-   *     complete == false}; 0 or less means no limit
+   *     complete == false}; 0 or less means no limit. A time limit makes the result depend on the machine.
    * @throws IllegalArgumentException when k &lt; 1 or a candidate is not a node of the graph
    */
-  public GsdResult topK(GsdProblem problem, int k, long timeoutNanos) {
+  public GsdResult topK(GsdProblem problem, int k, long maxExpansions, long timeoutNanos) {
     Objects.requireNonNull(problem, "problem");
     if (k < 1) {
       throw new IllegalArgumentException("k must be at least 1, got " + k);
@@ -96,7 +108,7 @@ public final class GsdSearch {
         return new GsdResult(List.of(), true, 0);
       }
     }
-    Search s = new Search(graph, problem, k, timeoutNanos);
+    Search s = new Search(graph, problem, k, maxExpansions, timeoutNanos);
     s.run();
     return new GsdResult(s.best, !s.stopped, s.expansions);
   }
@@ -106,6 +118,7 @@ public final class GsdSearch {
     private final KnowledgeGraph graph;
     private final GsdProblem problem;
     private final int k;
+    private final long maxExpansions;
     private final long timeoutNanos;
     private final long startNanos;
 
@@ -140,12 +153,13 @@ public final class GsdSearch {
     long expansions;
     boolean stopped;
 
-    Search(KnowledgeGraph graph, GsdProblem problem, int k, long timeoutNanos) {
+    Search(KnowledgeGraph graph, GsdProblem problem, int k, long maxExpansions, long timeoutNanos) {
       this.graph = graph;
       this.problem = problem;
       this.k = k;
+      this.maxExpansions = maxExpansions;
       this.timeoutNanos = timeoutNanos;
-      this.startNanos = System.nanoTime();
+      this.startNanos = timeoutNanos > 0 ? System.nanoTime() : 0;
       int nodes = problem.patternNodes();
       int edges = problem.edgeCount();
       nodeTables = new NodeDistances[nodes];
@@ -265,7 +279,8 @@ public final class GsdSearch {
     /** Expand(i, f) of Algorithm 1, with the bound of eq. 11 and the greedy order of §5.2. */
     private void expand(int i, double cost) {
       expansions++;
-      if (timeoutNanos > 0 && (expansions & CLOCK_MASK) == 0 && System.nanoTime() - startNanos > timeoutNanos) {
+      if ((maxExpansions > 0 && expansions > maxExpansions)
+          || (timeoutNanos > 0 && (expansions & CLOCK_MASK) == 0 && System.nanoTime() - startNanos > timeoutNanos)) {
         stopped = true;
         return;
       }

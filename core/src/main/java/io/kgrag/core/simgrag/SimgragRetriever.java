@@ -43,28 +43,44 @@ public final class SimgragRetriever {
    * @param nodeCandidates k^(n): labels searched per known node (all nodes with those labels are candidates)
    * @param relationCandidates k^(r): relations per known relation
    * @param topK k: subgraphs returned
-   * @param timeoutMillis graph-search time per pattern; the best subgraphs found so far are kept
+   * @param maxExpansions graph-search expansions per pattern (0: no limit); the best subgraphs found so far
+   *     are kept. The default stop: the same answers on any machine
+   * @param timeoutMillis opt-in graph-search time per pattern (0: none); the best subgraphs found so far are
+   *     kept, and the answers then depend on the machine's speed
    * @param relaxations most known leaves dropped when no pattern has a subgraph
    */
   public record Config(
-      int nodeCandidates, int relationCandidates, int topK, long timeoutMillis, int relaxations, GsdProblem.Injectivity injectivity)
+      int nodeCandidates,
+      int relationCandidates,
+      int topK,
+      long maxExpansions,
+      long timeoutMillis,
+      int relaxations,
+      GsdProblem.Injectivity injectivity)
       implements Serializable {
+    /** Expansions per graph search by default: far above what MetaQA's and ERQA's searches take. */
+    public static final long DEFAULT_MAX_EXPANSIONS = 20_000_000L;
+
     /**
-     * The paper's MetaQA settings (k^(n) = k^(r) = 16, k = 3), 2 s per search, one relaxation, unknowns
-     * allowed to share a KG node as the paper's code allows ({@link GsdProblem.Injectivity#KNOWN}).
+     * The paper's MetaQA settings (k^(n) = k^(r) = 16, k = 3), at most {@value #DEFAULT_MAX_EXPANSIONS}
+     * expansions per search and no time limit (the paper stops its search by time; a budget of expansions
+     * gives the same answers on any machine), one relaxation, unknowns allowed to share a KG node as the
+     * paper's code allows ({@link GsdProblem.Injectivity#KNOWN}).
      */
-    public static final Config DEFAULT = new Config(16, 16, 3, 2000, 1, GsdProblem.Injectivity.KNOWN);
+    public static final Config DEFAULT = new Config(16, 16, 3, DEFAULT_MAX_EXPANSIONS, 0, 1, GsdProblem.Injectivity.KNOWN);
 
     public Config {
-      if (nodeCandidates < 1 || relationCandidates < 1 || topK < 1 || timeoutMillis < 1 || relaxations < 0 || injectivity == null) {
+      if (nodeCandidates < 1 || relationCandidates < 1 || topK < 1 || maxExpansions < 0 || timeoutMillis < 0 || relaxations < 0
+          || injectivity == null) {
         throw new IllegalArgumentException(
-            "SimGRAG needs node-candidates, relation-candidates, top-k and timeout-ms >= 1, relaxations >= 0 and an injectivity, got " + this);
+            "SimGRAG needs node-candidates, relation-candidates and top-k >= 1, max-expansions, timeout-ms and relaxations >= 0 and an"
+                + " injectivity, got " + this);
       }
     }
 
-    /** With the default injectivity. */
-    public Config(int nodeCandidates, int relationCandidates, int topK, long timeoutMillis, int relaxations) {
-      this(nodeCandidates, relationCandidates, topK, timeoutMillis, relaxations, DEFAULT.injectivity());
+    /** With the default expansion budget, no time limit and the default injectivity. */
+    public Config(int nodeCandidates, int relationCandidates, int topK, int relaxations) {
+      this(nodeCandidates, relationCandidates, topK, DEFAULT_MAX_EXPANSIONS, 0, relaxations, DEFAULT.injectivity());
     }
   }
 
@@ -188,10 +204,14 @@ public final class SimgragRetriever {
       }
       GsdProblem problem = problem(p);
       long t1 = System.nanoTime();
-      GsdResult r = search.topK(problem, config.topK(), config.timeoutMillis() * 1_000_000L);
+      GsdResult r = search.topK(problem, config.topK(), config.maxExpansions(), config.timeoutMillis() * 1_000_000L);
       long t2 = System.nanoTime();
       if (!r.complete()) {
-        note = (note == null ? "" : note + "; ") + "graph search stopped after " + config.timeoutMillis() + " ms with the best subgraphs found so far";
+        String limit =
+            config.maxExpansions() > 0 && r.expansions() > config.maxExpansions()
+                ? String.format(java.util.Locale.ROOT, "%,d expansions", config.maxExpansions())
+                : config.timeoutMillis() + " ms";
+        note = (note == null ? "" : note + "; ") + "graph search stopped after " + limit + " with the best subgraphs found so far";
       }
       double floor = 0;
       for (int n = 0; n < problem.patternNodes(); n++) {

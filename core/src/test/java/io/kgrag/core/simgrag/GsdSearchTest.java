@@ -75,6 +75,32 @@ class GsdSearchTest {
     }
   }
 
+  @Test
+  void anExpansionBudgetStopsTheSearchTheSameWayEveryTime() {
+    // the budget counts work, not time: a search cut by it returns the same partial top-k on every run, and a
+    // budget above what the search needs changes nothing
+    int cut = 0;
+    for (int seed = 1; seed <= 200; seed++) {
+      Random rnd = new Random(seed);
+      KnowledgeGraph g = randomGraph(rnd);
+      GsdProblem p = randomProblem(rnd, g);
+      GsdSearch search = new GsdSearch(g);
+      GsdResult full = search.topK(p, 3, 0, 0);
+      assertEquals(full.top(), search.topK(p, 3, full.expansions(), 0).top(), "seed " + seed);
+      assertTrue(search.topK(p, 3, full.expansions(), 0).complete(), "seed " + seed);
+      if (full.expansions() > 4) {
+        long budget = full.expansions() / 2;
+        GsdResult a = search.topK(p, 3, budget, 0);
+        GsdResult b = search.topK(p, 3, budget, 0);
+        assertFalse(a.complete(), "seed " + seed);
+        assertEquals(budget + 1, a.expansions(), "seed " + seed);
+        assertEquals(a.top(), b.top(), "seed " + seed);
+        cut++;
+      }
+    }
+    assertTrue(cut > 50, "only " + cut + " searches were long enough to cut");
+  }
+
   // --- hand-made cases ---------------------------------------------------------------------------
 
   @Test

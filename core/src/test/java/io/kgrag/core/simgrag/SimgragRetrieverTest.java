@@ -87,7 +87,7 @@ class SimgragRetrieverTest {
 
   @Test
   void stopsAtThePatternThatReachesItsLowerBound() {
-    SimgragRetriever.Session s = session(new SimgragRetriever.Config(1, 1, 3, 2000, 1));
+    SimgragRetriever.Session s = session(new SimgragRetriever.Config(1, 1, 3, 1));
     SimgragRetriever.Result r = s.retrieve(List.of(edge("Big", "directed_by"), edge("Big", "starred_actors")));
     assertEquals("directed_by", r.pattern().edges().get(0).phrase());
     // with one relation candidate per edge, a pattern without its relation has no subgraph at all
@@ -103,7 +103,7 @@ class SimgragRetrieverTest {
     int actor = b.unknown(null);
     int other = b.unknown(null);
     b.edge(film, actor, "starred_actors").edge(actor, other, "starred_actors").target(other);
-    SimgragRetriever.Result r = session(new SimgragRetriever.Config(1, 1, 3, 2000, 1)).retrieve(List.of(b.build()));
+    SimgragRetriever.Result r = session(new SimgragRetriever.Config(1, 1, 3, 1)).retrieve(List.of(b.build()));
     assertEquals(AnswerStatus.EXACT, r.status());
     assertEquals(List.of("Big"), r.candidates().stream().map(Candidate::label).distinct().toList());
   }
@@ -116,13 +116,13 @@ class SimgragRetrieverTest {
     int penny = b.entity("Penny Marshall", null, 0.4);
     b.edge(u, meg, null).edge(u, penny, null);
     // one label per mention: "Penny Marshall" cannot stand in for another name
-    SimgragRetriever.Result r = session(new SimgragRetriever.Config(1, 16, 3, 2000, 1)).retrieve(List.of(b.build()));
+    SimgragRetriever.Result r = session(new SimgragRetriever.Config(1, 16, 3, 1)).retrieve(List.of(b.build()));
     assertEquals(AnswerStatus.PARTIAL, r.status());
     assertTrue(r.note().startsWith("no subgraph matches the whole pattern; relaxed to"), r.note());
     assertEquals("Sleepless in Seattle", r.candidates().get(0).label());
     assertEquals(1, r.pattern().mentions().size());
 
-    SimgragRetriever.Result none = session(new SimgragRetriever.Config(1, 16, 3, 2000, 0)).retrieve(List.of(b.build()));
+    SimgragRetriever.Result none = session(new SimgragRetriever.Config(1, 16, 3, 0)).retrieve(List.of(b.build()));
     assertEquals(AnswerStatus.UNABLE, none.status());
     assertTrue(none.candidates().isEmpty());
   }
@@ -155,7 +155,7 @@ class SimgragRetrieverTest {
   @Test
   void topKBoundsTheSubgraphsAndTheAnswerListsEachBindingOnce() {
     // the unknown relation takes every edge of Sleepless in Seattle: 3 subgraphs at GSD 0, k = 2 keeps 2
-    SimgragRetriever.Result r = session(new SimgragRetriever.Config(16, 16, 2, 2000, 1)).retrieve(List.of(edge("Sleepless in Seattle", null)));
+    SimgragRetriever.Result r = session(new SimgragRetriever.Config(16, 16, 2, 1)).retrieve(List.of(edge("Sleepless in Seattle", null)));
     assertEquals(2, r.subgraphs().size());
     GeneratedAnswer g = new BindingAnswerGenerator(20).generate("q", r.pattern(), r.candidates());
     assertEquals(r.candidates().get(0).label(), g.answer());

@@ -59,13 +59,15 @@ import java.util.SplittableRandom;
  * <h2>Loop</h2>
  *
  * Adam (β1 0.9, β2 0.999, ε 1e-8, bias-corrected; written out on NDArrays so its state stays on the
- * training device) for at most {@code epochs} epochs or {@code maxSeconds}. After each epoch an
+ * training device) for at most {@code epochs} epochs. After each epoch an
  * evaluation pass over all pairs (Algorithm 2, lines 12–15) computes the loss and the pairs violating
  * dominance. Algorithm 2 stops when that loss is 0; with the (never exactly 0) contrastive term this
  * trainer stops when no pair violates dominance and the loss improved by less than 0.5% over the epoch
- * (with λ = λ_hard = 0: as soon as no pair violates dominance), or at the budget. Initialisation,
- * sampling, batch order and negatives are seeded, so on the CPU the same stars and config give
- * bit-identical weights.
+ * (with λ = λ_hard = 0: as soon as no pair violates dominance), or after the last epoch. None of these
+ * reads a clock: initialisation, sampling, batch order and negatives are seeded, so on the CPU the same
+ * stars and config give bit-identical weights on a fast or a slow, idle or loaded machine. An opt-in time
+ * budget ({@link TrainerConfig#maxSeconds()} &gt; 0, read from {@link TrainerConfig#clock()}) stops earlier;
+ * the result then says {@code "time"} and its weights depend on the machine's speed.
  *
  * <p>At the end the weights are copied into a {@link DominanceModel}, whose Java forward is compared
  * with the PyTorch forward on a few stars ({@link TrainingResult#javaTorchMaxDiff()}).
@@ -84,12 +86,13 @@ public final class DominanceTrainer {
    * @throws IllegalStateException when the PyTorch engine or the requested device is unavailable
    */
   public static TrainingResult train(List<Star> stars, TrainerConfig cfg) {
-    long t0 = System.nanoTime();
-    if (stars == null || stars.isEmpty()) {
-      throw new IllegalArgumentException("no training stars");
-    }
     if (cfg == null) {
       throw new IllegalArgumentException("no trainer config");
+    }
+    java.util.function.LongSupplier clock = cfg.clock();
+    long t0 = clock.getAsLong();
+    if (stars == null || stars.isEmpty()) {
+      throw new IllegalArgumentException("no training stars");
     }
     int f = stars.get(0).dim();
     for (Star s : stars) {
@@ -117,7 +120,7 @@ public final class DominanceTrainer {
     String stop = "epochs";
     double[] lastEval = {Double.NaN, Double.NaN, Double.NaN};
     List<Double> history = new ArrayList<>();
-    long trainStart = System.nanoTime();
+    long trainStart = clock.getAsLong();
     long trainMillis;
     try (NDManager root = engine.newBaseManager(device)) {
       TorchStarNet net =
@@ -133,12 +136,13 @@ public final class DominanceTrainer {
       float lr = cfg.learningRate();
       int divergences = 0;
       NDArray[] good = TorchSupport.snapshot(params, root); // the last weights whose loss and values were finite
-      long deadline = trainStart + (long) (cfg.maxSeconds() * 1e9);
+      boolean budget = cfg.maxSeconds() > 0; // opt-in: without it no clock decides when training stops
+      long deadline = budget ? trainStart + (long) (cfg.maxSeconds() * 1e9) : Long.MAX_VALUE;
       epochs:
       for (int epoch = 0; epoch < cfg.epochs(); epoch++) {
         List<List<Integer>> batches = data.batches(cfg.batchSize(), new Random(StarSampler.mix(cfg.seed(), epoch)));
         for (int bi = 0; bi < batches.size(); bi++) {
-          if (System.nanoTime() > deadline) {
+          if (budget && clock.getAsLong() - deadline > 0) {
             stop = "time";
             if (bi > 0) {
               epochsRun++; // a partial epoch: evaluate what it left
@@ -189,7 +193,7 @@ public final class DominanceTrainer {
           break;
         }
       }
-      trainMillis = (System.nanoTime() - trainStart) / 1_000_000;
+      trainMillis = (clock.getAsLong() - trainStart) / 1_000_000;
       try (NDManager sub = root.newSubManager()) {
         net.tempAttach(sub);
         model = net.toModel();
@@ -218,7 +222,7 @@ public final class DominanceTrainer {
         (int) violations[0],
         violations[1],
         trainMillis,
-        (System.nanoTime() - t0) / 1_000_000,
+        (clock.getAsLong() - t0) / 1_000_000,
         pp,
         ppSame,
         ppDrop,

@@ -1,6 +1,7 @@
 package io.kgrag.core.sgrag.gnn;
 
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Settings of {@link DominanceTrainer}. Immutable; build with {@link #builder()}.
@@ -29,6 +30,7 @@ public final class TrainerConfig {
   private final Activation outputActivation;
   private final float leakySlope;
   private final int evalPairs;
+  private final LongSupplier clock;
 
   private TrainerConfig(Builder b) {
     hiddenDim = b.hiddenDim;
@@ -50,6 +52,7 @@ public final class TrainerConfig {
     outputActivation = b.outputActivation;
     leakySlope = b.leakySlope;
     evalPairs = b.evalPairs;
+    clock = b.clock;
   }
 
   public static Builder builder() {
@@ -83,6 +86,7 @@ public final class TrainerConfig {
     b.outputActivation = outputActivation;
     b.leakySlope = leakySlope;
     b.evalPairs = evalPairs;
+    b.clock = clock;
     return b;
   }
 
@@ -101,9 +105,23 @@ public final class TrainerConfig {
     return epochs;
   }
 
-  /** Wall-clock budget of the training loop in seconds, default 120. */
+  /**
+   * An opt-in wall-clock budget of the training loop in seconds; 0 (the default) sets none. Training stops
+   * by {@link #epochs()} or convergence, which read no clock, so the same stars and settings give the same
+   * weights on any machine, loaded or idle. With a budget the weights depend on the machine's speed, and
+   * {@link TrainingResult#stopReason()} is {@code "time"} when it fired.
+   */
   public double maxSeconds() {
     return maxSeconds;
+  }
+
+  /**
+   * The clock of the time budget and of the reported training time, in nanoseconds ({@link System#nanoTime}
+   * by default). Tests inject a fast or slow one; it is not part of {@link #describe()}, since it never
+   * changes the weights unless a budget is set.
+   */
+  public LongSupplier clock() {
+    return clock;
   }
 
   /** Adam learning rate, default 1e-2. */
@@ -193,13 +211,13 @@ public final class TrainerConfig {
   public String describe() {
     return String.format(
         Locale.ROOT,
-        "{\"hidden\":%d,\"output\":%d,\"epochs\":%d,\"maxSeconds\":%s,\"lr\":%s,\"batch\":%d,"
+        "{\"hidden\":%d,\"output\":%d,\"epochs\":%d,%s\"lr\":%s,\"batch\":%d,"
             + "\"samplesPerStar\":%d,\"maxLeaves\":%d,\"lambda\":%s,\"hardLambda\":%s,\"margin\":%s,"
             + "\"sharpness\":%s,\"threads\":%d,\"seed\":%d,\"device\":\"%s\",\"sigma\":\"%s\",\"sigmaOut\":\"%s\",\"leakySlope\":%s}",
         hiddenDim,
         outputDim,
         epochs,
-        Double.toString(maxSeconds),
+        maxSeconds > 0 ? "\"maxSeconds\":" + maxSeconds + "," : "",
         Float.toString(learningRate),
         batchSize,
         samplesPerStar,
@@ -226,7 +244,7 @@ public final class TrainerConfig {
     private int hiddenDim = 32;
     private int outputDim = 2;
     private int epochs = 30;
-    private double maxSeconds = 120;
+    private double maxSeconds = 0;
     private float learningRate = 1e-2f;
     private int batchSize = 256;
     private int samplesPerStar = 4;
@@ -242,6 +260,7 @@ public final class TrainerConfig {
     private Activation outputActivation = Activation.SOFTPLUS;
     private float leakySlope = 0.2f;
     private int evalPairs = 2000;
+    private LongSupplier clock = System::nanoTime;
 
     private Builder() {}
 
@@ -260,8 +279,15 @@ public final class TrainerConfig {
       return this;
     }
 
+    /** An opt-in time budget in seconds; 0 = none (the default). */
     public Builder maxSeconds(double v) {
       maxSeconds = v;
+      return this;
+    }
+
+    /** The nanosecond clock of the time budget and the reported training time. */
+    public Builder clock(LongSupplier v) {
+      clock = v;
       return this;
     }
 
@@ -353,8 +379,11 @@ public final class TrainerConfig {
       if (evalPairs < 0) {
         throw new IllegalArgumentException("evalPairs must be >= 0: " + evalPairs);
       }
-      if (!(maxSeconds > 0)) {
-        throw new IllegalArgumentException("maxSeconds must be > 0: " + maxSeconds);
+      if (!(maxSeconds >= 0) || !Double.isFinite(maxSeconds)) {
+        throw new IllegalArgumentException("maxSeconds must be >= 0 (0 = no time budget): " + maxSeconds);
+      }
+      if (clock == null) {
+        throw new IllegalArgumentException("no clock");
       }
       if (!(learningRate > 0) || !Float.isFinite(learningRate)) {
         throw new IllegalArgumentException("learningRate must be > 0: " + learningRate);

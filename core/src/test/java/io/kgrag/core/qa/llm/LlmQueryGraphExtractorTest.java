@@ -234,14 +234,13 @@ class LlmQueryGraphExtractorTest {
     LlmQueryGraphExtractor x =
         new LlmQueryGraphExtractor(client(b -> b.timeout(Duration.ofMillis(200)).maxRetries(0)));
 
-    long t0 = System.nanoTime();
     QaException e = assertThrows(QaException.class, () -> x.extract(QUESTION));
-    long ms = (System.nanoTime() - t0) / 1_000_000;
 
+    // TIMEOUT, not the late reply (which would have parsed): the extractor gave up on the client's deadline
     assertEquals(AnswerStatus.ERROR, e.status());
     assertTrue(e.getMessage().startsWith("LLM endpoint failed (TIMEOUT): "), e.getMessage());
     assertTrue(e.getMessage().contains("no reply within 0.200 s"), e.getMessage());
-    assertTrue(ms < 2000, "gave up after " + ms + " ms");
+    assertEquals(1, server.requests().size(), "maxRetries 0: one attempt");
   }
 
   @Test

@@ -175,14 +175,46 @@ class DominanceTrainerTest {
     DominanceModelTest.assertBoundForEverySubset(t.model(), small.get(1), new Random(2));
   }
 
+  /** A nanosecond clock that advances {@code stepNanos} on every reading, whatever the real time. */
+  static java.util.function.LongSupplier steppingClock(long stepNanos) {
+    long[] now = {0};
+    return () -> now[0] += stepNanos;
+  }
+
   @Test
-  void timeBudgetStopsTraining() {
+  void aSlowedTrainerGivesBitIdenticalWeights() {
+    // the default stopping rule reads no clock: a trainer whose clock runs 10x faster than the real one, or one
+    // that jumps an hour at every reading (a machine so slow that any time budget would have fired at once),
+    // trains exactly the same epochs to exactly the same weights
+    List<Star> small = SyntheticStars.standard(60, 64, 3);
+    TrainerConfig cfg = TrainerConfig.builder().epochs(5).seed(5).build();
+    TrainingResult normal = DominanceTrainer.train(small, cfg);
+    long real0 = System.nanoTime();
+    TrainingResult tenTimes =
+        DominanceTrainer.train(small, cfg.toBuilder().clock(() -> real0 + 10 * (System.nanoTime() - real0)).build());
+    TrainingResult hourly = DominanceTrainer.train(small, cfg.toBuilder().clock(steppingClock(3_600_000_000_000L)).build());
+    for (TrainingResult slowed : List.of(tenTimes, hourly)) {
+      assertArrayEquals(normal.model().toBytes(), slowed.model().toBytes());
+      assertEquals(normal.lossHistory(), slowed.lossHistory());
+      assertEquals(normal.epochs(), slowed.epochs());
+      assertEquals(normal.stopReason(), slowed.stopReason());
+      assertNotEquals("time", slowed.stopReason());
+    }
+    assertEquals(cfg.describe(), cfg.toBuilder().clock(steppingClock(1)).build().describe(), "the clock is not a setting");
+  }
+
+  @Test
+  void anOptInTimeBudgetStopsTrainingAndSaysSo() {
     List<Star> small = SyntheticStars.standard(200, 64, 4);
+    // every clock reading advances 0.1 s: a 0.3 s budget fires after a few batches, on any machine
     TrainingResult t =
-        DominanceTrainer.train(small, TrainerConfig.builder().epochs(1000).maxSeconds(0.3).batchSize(32).build());
+        DominanceTrainer.train(
+            small, TrainerConfig.builder().epochs(1000).maxSeconds(0.3).batchSize(32).clock(steppingClock(100_000_000L)).build());
     assertEquals("time", t.stopReason(), t.describe());
     assertTrue(t.epochs() < 1000);
     DominanceModelTest.assertBoundForEverySubset(t.model(), small.get(0), new Random(1));
+    assertTrue(TrainerConfig.builder().maxSeconds(0.3).build().describe().contains("\"maxSeconds\":0.3"));
+    assertTrue(!TrainerConfig.defaults().describe().contains("maxSeconds"), "no budget by default");
   }
 
   @Test
@@ -206,13 +238,14 @@ class DominanceTrainerTest {
     assertThrows(IllegalArgumentException.class, () -> TrainerConfig.builder().device("tpu").build());
     assertThrows(IllegalArgumentException.class, () -> TrainerConfig.builder().outputDim(0).build());
     assertThrows(IllegalArgumentException.class, () -> TrainerConfig.builder().lambda(-1).build());
-    assertThrows(IllegalArgumentException.class, () -> TrainerConfig.builder().maxSeconds(0).build());
+    assertThrows(IllegalArgumentException.class, () -> TrainerConfig.builder().maxSeconds(-1).build());
+    assertThrows(IllegalArgumentException.class, () -> TrainerConfig.builder().maxSeconds(Double.NaN).build());
     assertThrows(IllegalArgumentException.class, () -> new Star(new float[] {Float.NaN}, List.of()));
     TrainerConfig d = TrainerConfig.defaults();
     assertEquals(32, d.hiddenDim());
     assertEquals(2, d.outputDim());
     assertEquals(30, d.epochs());
-    assertEquals(120, d.maxSeconds());
+    assertEquals(0, d.maxSeconds(), "no time budget unless asked for");
     assertEquals(1e-2f, d.learningRate());
     assertEquals(256, d.batchSize());
     assertEquals(4, d.samplesPerStar());
