@@ -11,9 +11,9 @@
 # simgrag under one run id, runs kgrag eval, and points the notebooks at that warehouse (notebooks/target/warehouse,
 # replaced on every run). It fails when a step or a notebook cell fails.
 #
-# The Python side needs /usr/bin/python3 with nbconvert, ipykernel, matplotlib, networkx and pandas; missing ones
-# are installed with apt-get when running as root (CI), else the script says which packages to install.
-# Maven runs this script in the notebooks module's integration-test phase (skip: -Dkgrag.notebooks.skip=true;
+# The Python side needs /usr/bin/python3 with nbconvert, ipykernel, matplotlib, networkx and pandas: bin/setup-notebooks
+# installs them (Debian's packages; .ci/run calls it). This script installs nothing; it says what is missing.
+# Maven runs it in the notebooks module's integration-test phase under -Pintegration (skip: -Dkgrag.notebooks.skip=true;
 # -DskipTests skips it too). Environment: KGRAG_NO_BUILD=1 (set by Maven: use the reactor's jars as they are),
 # KGRAG_DRIVER_MEMORY (default here 3g), KGRAG_NOTEBOOKS_WORK (scratch folder, default notebooks/target).
 set -euo pipefail
@@ -55,17 +55,8 @@ python_ready() {
   [ -x "$PY" ] && "$PY" -c 'import nbconvert, nbclient, ipykernel, matplotlib, networkx, pandas' 2>/dev/null
 }
 if ! python_ready; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    step "installing ${DEBS[*]} (apt-get)"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2 || die "apt-get update failed"
-    apt-get install -y -qq --no-install-recommends "${DEBS[@]}" >&2 || die "apt-get install ${DEBS[*]} failed"
-    python_ready || die "$PY still cannot import nbconvert, nbclient, ipykernel, matplotlib, networkx, pandas after apt-get install"
-  else
-    die "$PY cannot import nbconvert, nbclient, ipykernel, matplotlib, networkx and pandas; install them with:
-  sudo apt-get install ${DEBS[*]}
-or skip the notebooks with -Dkgrag.notebooks.skip=true"
-  fi
+  die "$PY cannot import nbconvert, nbclient, ipykernel, matplotlib, networkx and pandas: run bin/setup-notebooks
+(it installs Debian's ${DEBS[*]}), or skip the notebooks with -Dkgrag.notebooks.skip=true"
 fi
 kernel="$("$PY" -c 'from jupyter_client.kernelspec import KernelSpecManager as M; print(M().get_kernel_spec("python3").argv[0])' 2>/dev/null)" \
   || die "no python3 Jupyter kernel for $PY (python3-ipykernel installs it)"

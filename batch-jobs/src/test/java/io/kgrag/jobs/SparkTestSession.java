@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The one local Spark session every test in this module shares (Surefire runs them in one JVM). Jobs
- * started through {@link KgragMain#execute} pick it up with getOrCreate.
+ * The one local Spark session every test in this module shares (Surefire runs each tier's classes in one
+ * JVM). Jobs started through {@link KgragMain#execute} pick it up with getOrCreate. It sets the small GNN and
+ * Triple-GNN settings every test trains with.
  */
 public final class SparkTestSession {
   private static SparkSession spark;
@@ -25,15 +26,20 @@ public final class SparkTestSession {
       }
       System.setProperty("spark.master", "local[2]");
       System.setProperty("spark.ui.enabled", "false");
-      System.setProperty("spark.sql.shuffle.partitions", "4");
+      System.setProperty("spark.sql.shuffle.partitions", "2");
       System.setProperty("spark.default.parallelism", "2");
       System.setProperty("spark.driver.host", "127.0.0.1");
       System.setProperty("spark.driver.bindAddress", "127.0.0.1");
       System.setProperty("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString());
-      System.setProperty("spark.databricks.delta.snapshotPartitions", "2");
-      // a small dominance GNN so index tests train in seconds
+      System.setProperty("spark.databricks.delta.snapshotPartitions", "1");
+      // a small dominance GNN and Triple-GNN so index tests train in seconds (bounded by epochs and steps: the
+      // same model on any machine)
       System.setProperty("spark.kgrag.gnn.epochs", "8");
       System.setProperty("spark.kgrag.gnn.train-stars", "400");
+      System.setProperty("spark.kgrag.stem.gnn.steps", "20");
+      System.setProperty("spark.kgrag.stem.gnn.samples", "60");
+      System.setProperty("spark.kgrag.stem.gnn.width", "8");
+      System.setProperty("spark.kgrag.stem.gnn.layers", "2");
       spark = Sessions.create("kgrag tests", null);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> spark.stop()));
     }

@@ -38,6 +38,12 @@ final class IndexRun {
   /** Path index partitions; 0 for the default. */
   int indexPartitions;
 
+  /**
+   * The nanosecond clock GNN training reads for its opt-in time budget and its reported time. It decides
+   * nothing unless {@code spark.kgrag.gnn.max-seconds} is set; tests replace it to show that.
+   */
+  java.util.function.LongSupplier clock = System::nanoTime;
+
   IndexRun(Catalog catalog, KgragConf conf, EmbedderSpec embedder, RunLog log) {
     this.catalog = catalog;
     this.conf = conf;
@@ -76,7 +82,7 @@ final class IndexRun {
       case "embed":
         return new EmbedStage(catalog, conf.labelIndexShardSize()).run(embedder);
       case "gnn":
-        return new GnnStage(catalog, embedder.modelId(), conf.trainerConfig(), conf.gnnTrainStars()).run();
+        return new GnnStage(catalog, embedder.modelId(), conf.trainerConfig().toBuilder().clock(clock).build(), conf.gnnTrainStars()).run();
       case "stem-gnn":
         return new StemGnnStage(catalog, embedder, conf.stemGnnConfig()).run();
       case "paths":

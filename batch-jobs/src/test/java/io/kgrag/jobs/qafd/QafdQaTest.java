@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code kgrag qa --method qafd} in process on the demo MetaQA slice (ingest and embed only: QAFD-RAG needs
+ * {@code kgrag qa --method qafd} in process on the demo MetaQA slice ({@link DemoWarehouse#metaqaGraphOnly}, ingest and embed only: QAFD-RAG needs
  * no GNN or path index): every question answered with evidence that is in the graph, the runs row's
  * diffusion figures, the same answers on a second run, and bad settings or a bare warehouse exiting 2
  * with nothing written.
@@ -41,10 +41,8 @@ class QafdQaTest {
   @BeforeAll
   static void indexTheSlice() throws IOException {
     spark = SparkTestSession.get();
-    Path demo = DemoWarehouse.data().getParent().resolve("metaqa");
-    wh = SparkTestSession.newDir("qafd").resolve("wh");
-    Cli idx = Cli.run("index", "--input", demo.resolve("kb.txt").toString(), "--format", "pipe", "--stages", "ingest,embed", "--warehouse", wh.toString());
-    assertEquals(0, idx.code, idx.toString());
+    Path demo = DemoWarehouse.metaqaData();
+    wh = DemoWarehouse.metaqaGraphOnly("qafd");
     catalog = new Catalog(spark, wh.toString());
     questions = demo.resolve("questions_1hop.txt");
     lines = Files.readAllLines(questions, StandardCharsets.UTF_8).size();

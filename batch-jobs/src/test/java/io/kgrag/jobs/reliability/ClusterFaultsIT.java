@@ -1,11 +1,13 @@
 package io.kgrag.jobs.reliability;
 
+import static io.kgrag.jobs.WarehouseContent.assertSameTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.jobs.SparkTestSession;
+import io.kgrag.jobs.WarehouseContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -237,23 +239,6 @@ class ClusterFaultsIT {
       return m.find() && used.contains(m.group(1));
     }).toList());
     return out;
-  }
-
-  private static void assertSameTables(Map<String, List<String>> expected, Map<String, List<String>> actual) {
-    assertEquals(expected.keySet(), actual.keySet(), "the same tables");
-    for (String t : expected.keySet()) {
-      List<String> e = expected.get(t);
-      List<String> a = actual.get(t);
-      if (!e.equals(a)) {
-        List<String> missing = new ArrayList<>(e);
-        missing.removeAll(a);
-        List<String> extra = new ArrayList<>(a);
-        extra.removeAll(e);
-        throw new AssertionError(t + ": " + e.size() + " rows expected, " + a.size() + " found; missing (first 3) "
-            + missing.stream().limit(3).map(s -> s.substring(0, Math.min(300, s.length()))).toList() + "; unexpected (first 3) "
-            + extra.stream().limit(3).map(s -> s.substring(0, Math.min(300, s.length()))).toList());
-      }
-    }
   }
 
   private static Path copy(Path from, String name) throws IOException {

@@ -3,7 +3,6 @@ package io.kgrag.jobs.sgrag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kgrag.jobs.Cli;
 import io.kgrag.jobs.DemoWarehouse;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.catalog.Catalog;
@@ -16,7 +15,11 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The SG-RAG index end to end on the bundled FB15k-237 slice (2,038 triples; indexed by {@link DemoWarehouse}). */
+/**
+ * The SG-RAG index end to end on the bundled FB15k-237 slice (2,038 triples; indexed by {@link DemoWarehouse}):
+ * every stage's table, and no false dismissal among 2,000 star queries. (Stages run alone, {@code kgrag
+ * verify-index} and paths of length 2: {@link SgragIndexStagesIT}.)
+ */
 class SgragIndexTest {
   private static Path wh;
   private static Catalog catalog;
@@ -59,34 +62,5 @@ class SgragIndexTest {
     assertTrue(r.indexCandidates >= r.bruteMatches);
     assertEquals(r.scanMatches, r.indexMatchesSameSubset, "index probe and brute-force path scan agree on the same query paths");
     assertTrue(r.partitionFraction > 0 && r.partitionFraction <= 1, "routed fraction " + r.partitionFraction);
-  }
-
-  @Test
-  void stagesRunAloneAndVerifyIndexCommandSucceeds() {
-    Cli paths = Cli.run("index", "--stages", "paths", "--warehouse", wh.toString());
-    assertEquals(0, paths.code, paths.toString());
-    Cli verify = Cli.run("verify-index", "--queries", "200", "--scan-paths", "20", "--warehouse", wh.toString());
-    assertEquals(0, verify.code, verify.toString());
-    Cli missing = Cli.run("index", "--stages", "path-index", "--warehouse", SparkTestSession.newDir("nopaths").toString());
-    assertEquals(2, missing.code, missing.toString());
-    assertTrue(missing.err.contains("run `kgrag index --stages paths` first"), missing.err);
-  }
-
-  @Test
-  void pathsOfLength2AreEveryTwoHopWalkWithDistinctEndsAndLeaveLength1Alone() {
-    long length1 = catalog.read(KgTable.PATHS).filter("length = 1").count();
-    Cli r = Cli.run("index", "--stages", "paths,path-index", "--path-length", "2", "--index-partitions", "3", "--warehouse", wh.toString());
-    assertEquals(0, r.code, r.toString());
-    // ordered (u, w), u != w, among the distinct neighbours of each middle node v
-    long expected =
-        catalog.read(KgTable.RELATIONS)
-            .selectExpr("src_id c", "dst_id n").union(catalog.read(KgTable.RELATIONS).selectExpr("dst_id c", "src_id n"))
-            .filter("c <> n").distinct().groupBy("c").count()
-            .selectExpr("sum(count * (count - 1))").head().getLong(0);
-    assertEquals(expected, catalog.read(KgTable.PATHS).filter("length = 2").count());
-    assertEquals(0, catalog.read(KgTable.PATHS).filter("length = 2 AND (node_ids[0] = node_ids[2] OR size(dominance) <> 6)").count());
-    assertEquals(expected, catalog.read(KgTable.PATH_INDEX).filter("length = 2").selectExpr("sum(count)").head().getLong(0));
-    assertEquals(length1, catalog.read(KgTable.PATHS).filter("length = 1").count());
-    assertEquals(length1, catalog.read(KgTable.PATH_INDEX).filter("length = 1").selectExpr("sum(count)").head().getLong(0));
   }
 }

@@ -43,11 +43,9 @@ class SimgragQaTest {
   @BeforeAll
   static void indexTheSliceAndSplitItsQuestions() throws IOException {
     spark = SparkTestSession.get();
-    Path demo = DemoWarehouse.data().getParent().resolve("metaqa");
+    Path demo = DemoWarehouse.metaqaData();
     Path dir = SparkTestSession.newDir("simgrag");
-    wh = dir.resolve("wh");
-    Cli idx = Cli.run("index", "--input", demo.resolve("kb.txt").toString(), "--format", "pipe", "--stages", "ingest,embed", "--warehouse", wh.toString());
-    assertEquals(0, idx.code, idx.toString());
+    wh = DemoWarehouse.metaqaGraphOnly("simgrag-wh");
     catalog = new Catalog(spark, wh.toString());
     exemplars = dir.resolve("exemplars.jsonl");
     Path held = dir.resolve("heldout");

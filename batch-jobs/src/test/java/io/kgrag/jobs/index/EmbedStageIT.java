@@ -17,7 +17,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
-class EmbedStageTest {
+class EmbedStageIT {
 
   private static Map<String, float[]> vectors(Catalog c, KgTable t, String keyCol) {
     Map<String, float[]> out = new HashMap<>();

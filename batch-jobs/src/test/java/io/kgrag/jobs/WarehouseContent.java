@@ -1,4 +1,4 @@
-package io.kgrag.jobs.reliability;
+package io.kgrag.jobs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,10 +21,10 @@ import scala.collection.JavaConverters;
 /**
  * The content of every Delta table of a warehouse as sorted canonical row strings, for comparing two runs
  * table by table. What legitimately differs between two runs of the same job is left out: the runs table
- * (one row per stage run, with timings), columns that hold run ids, times or durations, and the training
- * metrics of models (they include seconds), and the HNSW bytes of the label index.
+ * (one row per stage run, with timings), columns that hold run ids, times or durations, and the HNSW bytes of
+ * the label index.
  */
-final class WarehouseContent {
+public final class WarehouseContent {
   private static final Set<String> VOLATILE =
       Set.of("run_id", "started_at", "created_at", "computed_at", "duration_ms", "latency_ms", "ms", "analyse_ms", "table_ms", "sql_ms",
           "exact_nanos", "nanos");
@@ -39,7 +39,7 @@ final class WarehouseContent {
   private WarehouseContent() {}
 
   /** Table name to its canonical rows (sorted), for every Delta table under {@code warehouse} but runs. */
-  static Map<String, List<String>> of(SparkSession spark, Path warehouse, String... onlyTables) {
+  public static Map<String, List<String>> of(SparkSession spark, Path warehouse, String... onlyTables) {
     Map<String, List<String>> out = new TreeMap<>();
     List<String> only = Arrays.asList(onlyTables);
     try (Stream<Path> dirs = Files.list(warehouse)) {
@@ -57,7 +57,7 @@ final class WarehouseContent {
   }
 
   /** The latest committed Delta version of each table (the number of its highest commit file). */
-  static Map<String, Long> versions(Path warehouse) {
+  public static Map<String, Long> versions(Path warehouse) {
     Map<String, Long> out = new TreeMap<>();
     try (Stream<Path> dirs = Files.list(warehouse)) {
       for (Path t : dirs.sorted().toList()) {
@@ -76,14 +76,13 @@ final class WarehouseContent {
     return out;
   }
 
-  static List<String> rows(Dataset<Row> df, String table) {
+  public static List<String> rows(Dataset<Row> df, String table) {
     StructType schema = df.schema();
     List<String> rows = new ArrayList<>();
     for (Row r : df.collectAsList()) {
       StringBuilder b = new StringBuilder();
       for (StructField f : schema.fields()) {
-        if (VOLATILE.contains(f.name()) || (table.equals("gnn_models") && f.name().equals("metrics"))
-            || (table.equals("label_index") && LABEL_INDEX_BUILD.contains(f.name()))) {
+        if (VOLATILE.contains(f.name()) || (table.equals("label_index") && LABEL_INDEX_BUILD.contains(f.name()))) {
           continue;
         }
         b.append(f.name()).append('=');
@@ -94,6 +93,26 @@ final class WarehouseContent {
     }
     rows.sort(null);
     return rows;
+  }
+
+  /** Fails naming the first table whose rows differ, with a few rows missing and unexpected. */
+  public static void assertSameTables(Map<String, List<String>> expected, Map<String, List<String>> actual) {
+    if (!expected.keySet().equals(actual.keySet())) {
+      throw new AssertionError("the same tables expected: " + expected.keySet() + " vs " + actual.keySet());
+    }
+    for (String t : expected.keySet()) {
+      List<String> e = expected.get(t);
+      List<String> a = actual.get(t);
+      if (!e.equals(a)) {
+        List<String> missing = new ArrayList<>(e);
+        missing.removeAll(a);
+        List<String> extra = new ArrayList<>(a);
+        extra.removeAll(e);
+        throw new AssertionError(t + ": " + e.size() + " rows expected, " + a.size() + " found; missing (first 3) "
+            + missing.stream().limit(3).map(s -> s.substring(0, Math.min(300, s.length()))).toList() + "; unexpected (first 3) "
+            + extra.stream().limit(3).map(s -> s.substring(0, Math.min(300, s.length()))).toList());
+      }
+    }
   }
 
   private static void canonical(Object v, StringBuilder b) {

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
-class IngestStageTest {
+class IngestStageIT {
 
   private static Catalog catalog(Path wh) {
     return new Catalog(SparkTestSession.get(), wh.toString());

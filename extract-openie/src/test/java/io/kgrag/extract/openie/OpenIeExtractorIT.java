@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The openie extractor with the real CoreNLP models (loaded once for the class, ~30 s). */
-class OpenIeExtractorTest {
+class OpenIeExtractorIT {
   private static final String OBAMA =
       "Barack Obama was born in Honolulu. He served as the 44th president of the United States.";
   private static final String BORN = "Barack Obama was born in Honolulu.";

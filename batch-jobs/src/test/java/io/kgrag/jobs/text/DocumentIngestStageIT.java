@@ -21,7 +21,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.Test;
 
-class DocumentIngestStageTest {
+class DocumentIngestStageIT {
   private static final String PARIS =
       "Paris is the capital of France. It has many museums. The Louvre is the largest museum of Paris. Marie Curie was born in Warsaw.";
   private static final String WARSAW = "Warsaw is the capital of Poland. Frederic Chopin was born in Warsaw.";

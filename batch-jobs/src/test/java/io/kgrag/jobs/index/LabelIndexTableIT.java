@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * small shards, and SG-RAG QA over it: the same answers as with the index built in memory on the driver (the path
  * a warehouse without the table takes).
  */
-class LabelIndexTableTest {
+class LabelIndexTableIT {
   private static final String MODEL = "all-MiniLM-L6-v2";
   private static final String DATASET = "erqa-demo";
   /** Labels per shard: the slice's ~1,400 labels make over a dozen shards. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * nothing, token counts in {@code runs}, and an endpoint that fails marking its chunks failed without losing
  * the run.
  */
-class LlmExtractionStageTest {
+class LlmExtractionStageIT {
   private static final String CHOPIN =
       "(\"entity\"<|>\"Frederic Chopin\"<|>\"person\"<|>\"A composer.\")##(\"entity\"<|>\"Warsaw\"<|>\"geo\"<|>\"A city.\")##"
           + "(\"relationship\"<|>\"Frederic Chopin\"<|>\"Warsaw\"<|>\"He grew up there.\"<|>\"grew up in\"<|>9)##"

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * film graph: the server answers SG-RAG's two prompts by the question they carry, fails one question's
  * extraction with HTTP 500 on every attempt and lets one question's answer time out.
  */
-class QaLlmCommandTest {
+class QaLlmCommandIT {
   /** Set by Surefire (batch-jobs/pom.xml); the executors read it from the environment. */
   private static final String KEY_ENV = "KGRAG_TEST_LLM_API_KEY";
 
@@ -112,7 +112,7 @@ class QaLlmCommandTest {
     catalog = new Catalog(spark, wh);
 
     server = FakeOpenAiServer.start();
-    server.otherwise(FakeOpenAiServer.CHAT, QaLlmCommandTest::respond);
+    server.otherwise(FakeOpenAiServer.CHAT, QaLlmCommandIT::respond);
   }
 
   @AfterAll

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * new ones, recompute only the stars and paths they touch, and end with the graph and the answers of a full
  * build of the combined corpus. Extraction is the test-scope {@code pattern} extractor.
  */
-class TextReindexTest {
+class TextReindexIT {
   private static final String[] CITIES = {"Warsaw", "Paris", "Lisbon", "Vienna", "Prague", "Oslo"};
   private static final String[] COUNTRIES = {"Poland", "France", "Portugal", "Austria", "Czechia", "Norway"};
   private static final String[] PEOPLE = {

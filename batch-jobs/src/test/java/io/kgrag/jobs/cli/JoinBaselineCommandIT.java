@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * 12 ERQA questions: the SQL joins find every entity SG-RAG answered exactly, and {@code kgrag eval} scores
  * the new run.
  */
-class JoinBaselineCommandTest {
+class JoinBaselineCommandIT {
   private static final String RUN = "sg";
   private static final String DATASET = "erqa-demo";
   private static SparkSession spark;

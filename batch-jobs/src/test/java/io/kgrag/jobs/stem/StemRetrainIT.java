@@ -1,0 +1,58 @@
+package io.kgrag.jobs.stem;
+
+import static org.apache.spark.sql.functions.col;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kgrag.jobs.Cli;
+import io.kgrag.jobs.DemoWarehouse;
+import io.kgrag.jobs.SparkTestSession;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * STEM's Triple-GNN is trained on random walks over the graph, never on questions: retrained on the demo
+ * MetaQA slice ({@link DemoWarehouse#metaqa}) after a qa run loaded questions into the warehouse, it is
+ * byte-identical.
+ */
+class StemRetrainIT {
+  private static final String DATASET = "mq-stem";
+
+  private static Path wh;
+  private static Catalog catalog;
+
+  @BeforeAll
+  static void copyTheSlice() {
+    wh = DemoWarehouse.metaqa("stem-retrain");
+    catalog = new Catalog(SparkTestSession.get(), wh.toString());
+  }
+
+  private static Cli qa(String runId) {
+    return Cli.run("qa", "--method", "stem", "--warehouse", wh.toString(), "--questions", DemoWarehouse.metaqaData().resolve("questions_1hop.txt").toString(),
+        "--format", "metaqa", "--dataset", DATASET, "--run-id", runId);
+  }
+
+  private static Row model() {
+    List<Row> rows = catalog.read(KgTable.GNN_MODELS).filter(col("kind").equalTo(StemGnnStage.KIND)).collectAsList();
+    assertEquals(1, rows.size(), rows.toString());
+    return rows.get(0);
+  }
+
+  @Test
+  void retrainingAfterQuestionsWereLoadedGivesTheSameModel() {
+    byte[] before = (byte[]) model().get(model().fieldIndex("params"));
+    // load questions into the warehouse (a qa run writes kgrag.questions), then train again
+    assertEquals(0, qa("stem-leak").code);
+    assertTrue(catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(DATASET)).count() > 0);
+    Cli again = Cli.run("index", "--stages", "stem-gnn", "--warehouse", wh.toString());
+    assertEquals(0, again.code, again.toString());
+    assertArrayEquals(before, (byte[]) model().get(model().fieldIndex("params")), "the Triple-GNN's training must not depend on the questions");
+  }
+
+}
