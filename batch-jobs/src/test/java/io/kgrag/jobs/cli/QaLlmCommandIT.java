@@ -53,9 +53,6 @@ class QaLlmCommandIT {
   /** Its answer times out on every attempt (while the server is unhealthy). */
   private static final String Q5 = "Which film directed by Penny Marshall stars Tom Hanks?";
 
-  private static final Map<String, String> SMALL_STEM_GNN =
-      Map.of(KgragConf.STEM_GNN_STEPS, "20", KgragConf.STEM_GNN_SAMPLES, "60", KgragConf.STEM_GNN_WIDTH, "8", KgragConf.STEM_GNN_LAYERS, "2");
-
   private static final Map<String, String> GRAPHS = new HashMap<>();
   private static final Map<String, String> ANSWERS = new HashMap<>();
 
@@ -100,14 +97,8 @@ class QaLlmCommandIT {
             "Teen Wolf|release_year|1985", "A League of Their Own|directed_by|Penny Marshall",
             "A League of Their Own|starred_actors|Tom Hanks", "A League of Their Own|release_year|1992"));
     wh = dir.resolve("wh").toString();
-    // the full index trains STEM's Triple-GNN too: a small one keeps the suite short (StemQaTest does the same)
-    SMALL_STEM_GNN.forEach((k, v) -> spark.conf().set(k, v));
-    Cli index;
-    try {
-      index = Cli.run("index", "--input", kb.toString(), "--format", "pipe", "--warehouse", wh, "--index-partitions", "2");
-    } finally {
-      SMALL_STEM_GNN.keySet().forEach(k -> spark.conf().unset(k));
-    }
+    // the full index trains STEM's Triple-GNN too, with the test session's small settings
+    Cli index = Cli.run("index", "--input", kb.toString(), "--format", "pipe", "--warehouse", wh, "--index-partitions", "2");
     assertEquals(0, index.code, index.toString());
     catalog = new Catalog(spark, wh);
 
