@@ -2,12 +2,12 @@ package io.kgrag.jobs;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.sgrag.gnn.TrainerConfig;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
 import io.kgrag.core.simgrag.GsdProblem;
 import io.kgrag.core.simgrag.SimgragRetriever;
-import io.kgrag.core.simgrag.embedded.PatternByExample;
-import io.kgrag.core.sgrag.gnn.TrainerConfig;
 import java.time.Duration;
 import java.util.Locale;
 import org.apache.spark.SparkConf;

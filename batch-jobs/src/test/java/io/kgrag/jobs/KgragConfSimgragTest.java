@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
+import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.simgrag.GsdProblem;
 import io.kgrag.core.simgrag.SimgragRetriever;
-import io.kgrag.core.simgrag.embedded.PatternByExample;
 import org.junit.jupiter.api.Test;
 
 /** {@code spark.kgrag.simgrag.*}: SimGRAG retrieval and query-to-pattern settings (no Spark session needed). */

@@ -1,10 +1,10 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
+import io.kgrag.core.exemplar.ChainInducer;
+import io.kgrag.core.exemplar.ExemplarBuilder;
+import io.kgrag.core.exemplar.MetaQaSource;
 import io.kgrag.core.graph.KnowledgeGraph;
-import io.kgrag.core.simgrag.exemplar.ChainInducer;
-import io.kgrag.core.simgrag.exemplar.ExemplarBuilder;
-import io.kgrag.core.simgrag.exemplar.MetaQaSource;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import java.io.PrintWriter;

@@ -1,16 +1,16 @@
 package io.kgrag.jobs.simgrag;
 
 import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.LlmConfig;
-import io.kgrag.jobs.qa.MethodComponents;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.simgrag.BindingAnswerGenerator;
-import io.kgrag.core.simgrag.embedded.PatternByExample;
 import io.kgrag.core.simgrag.llm.LlmPatternExtractor;
 import io.kgrag.core.simgrag.llm.LlmSubgraphAnswerGenerator;
+import io.kgrag.jobs.qa.MethodComponents;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -2,10 +2,10 @@ package io.kgrag.jobs.simgrag;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.exemplar.ExemplarStore;
+import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.simgrag.SimgragRetriever;
-import io.kgrag.core.simgrag.embedded.ExemplarStore;
-import io.kgrag.core.simgrag.embedded.PatternByExample;
 import io.kgrag.jobs.qa.LabelContext;
 import java.util.Map;
 

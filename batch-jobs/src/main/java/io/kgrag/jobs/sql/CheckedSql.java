@@ -1,6 +1,6 @@
 package io.kgrag.jobs.sql;
 
-import io.kgrag.core.qafd.sql.SqlWriter;
+import io.kgrag.core.sql.SqlText;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,8 +12,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.catalyst.TableIdentifier;
-import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
+import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
 import scala.Tuple2;
@@ -45,7 +45,7 @@ public record CheckedSql(Dataset<Row> df, String refused, String error) {
    * analysis, which reports it as not found (an error a caller may repair) rather than refused.
    */
   public static CheckedSql check(SparkSession spark, String sql, Set<String> tables, String database) {
-    List<String> statements = SqlWriter.statements(sql);
+    List<String> statements = SqlText.statements(sql);
     if (statements.isEmpty()) {
       return new CheckedSql(null, null, "no SQL statement");
     }

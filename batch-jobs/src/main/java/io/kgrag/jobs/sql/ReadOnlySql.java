@@ -1,5 +1,6 @@
 package io.kgrag.jobs.sql;
 
+import io.kgrag.core.sql.SqlText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -45,7 +46,7 @@ import scala.collection.JavaConverters;
  * </ul>
  *
  * Several statements are refused before parsing (Spark's parser reads one statement; see
- * {@link io.kgrag.core.qafd.sql.SqlWriter#statements}).
+ * {@link io.kgrag.core.qafd.sql.SqlText#statements}).
  */
 public final class ReadOnlySql {
   private static final Set<String> FORBIDDEN_FUNCTIONS =

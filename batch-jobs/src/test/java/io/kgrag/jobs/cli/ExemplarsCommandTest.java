@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kgrag.core.simgrag.exemplar.Exemplar;
-import io.kgrag.core.simgrag.exemplar.ExemplarFile;
-import io.kgrag.core.simgrag.exemplar.PatternTriple;
+import io.kgrag.core.exemplar.Exemplar;
+import io.kgrag.core.exemplar.ExemplarFile;
+import io.kgrag.core.exemplar.PatternTriple;
 import io.kgrag.jobs.Cli;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;

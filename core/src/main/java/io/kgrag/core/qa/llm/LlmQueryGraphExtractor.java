@@ -2,7 +2,7 @@ package io.kgrag.core.qa.llm;
 
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
-import io.kgrag.core.llm.LlmException;
+import io.kgrag.core.llm.ReplyText;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
@@ -86,15 +86,7 @@ public final class LlmQueryGraphExtractor implements QueryGraphExtractor {
 
   @Override
   public QueryGraph extract(String question) {
-    if (question == null || question.isBlank()) {
-      throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
-    }
-    String reply;
-    try {
-      reply = client.complete(messages(question));
-    } catch (LlmException e) {
-      throw QaException.endpointFailed(e);
-    }
+    String reply = QuestionPrompt.reply(client, question, this::messages);
     return parse(reply);
   }
 
@@ -105,7 +97,7 @@ public final class LlmQueryGraphExtractor implements QueryGraphExtractor {
    */
   public QueryGraph parse(String reply) {
     Objects.requireNonNull(reply, "reply");
-    Tokens t = tokenize(withoutThinking(reply));
+    Tokens t = tokenize(ReplyText.withoutThinking(reply));
 
     List<List<String>> nodeItems = new ArrayList<>();
     List<List<String>> edgeItems = new ArrayList<>();
@@ -213,12 +205,6 @@ public final class LlmQueryGraphExtractor implements QueryGraphExtractor {
       items.add(cur);
     }
     return new Tokens(items, false);
-  }
-
-  private static String withoutThinking(String s) {
-    String t = s.replaceAll("(?is)<think>.*?</think>", " ");
-    int open = t.toLowerCase(Locale.ROOT).indexOf("<think>");
-    return open >= 0 ? t.substring(0, open) : t;
   }
 
   /** Whether {@code field} names a node: one listed so far, or a node id by its form ({@code q3}). */

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
-import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.llm.PromptTemplates;
+import io.kgrag.core.llm.ReplyText;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.llm.QuestionPrompt;
 import io.kgrag.core.qafd.Keywords;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,21 +43,13 @@ public final class LlmKeywordExtractor {
   }
 
   public Keywords extract(String question) {
-    if (question == null || question.isBlank()) {
-      throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
-    }
-    String reply;
-    try {
-      reply = client.complete(messages(question));
-    } catch (LlmException e) {
-      throw QaException.endpointFailed(e);
-    }
+    String reply = QuestionPrompt.reply(client, question, this::messages);
     return read(reply, client.model());
   }
 
   /** The keywords of a reply (see the class comment). */
   public static Keywords read(String reply, String model) {
-    String text = reply == null ? "" : reply.replaceAll("(?s)<think>.*?</think>", "");
+    String text = ReplyText.withoutThinking(reply);
     for (int open = text.indexOf('{'); open >= 0; open = text.indexOf('{', open + 1)) {
       int depth = 0;
       for (int i = open; i < text.length(); i++) {

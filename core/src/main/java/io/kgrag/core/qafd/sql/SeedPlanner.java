@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
 import io.kgrag.core.llm.LlmException;
+import io.kgrag.core.llm.ReplyText;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -70,7 +71,7 @@ public final class SeedPlanner {
 
   /** The plan of a reply (see the class comment). */
   public static Plan parse(String reply, SchemaGraph schema) {
-    String text = Templates.withoutThinking(reply);
+    String text = ReplyText.withoutThinking(reply).strip();
     int open = text.indexOf('{');
     int close = text.lastIndexOf('}');
     if (open < 0 || close < open) {

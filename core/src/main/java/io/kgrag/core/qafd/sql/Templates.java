@@ -15,9 +15,4 @@ final class Templates {
   static String fill(String template, Map<String, String> values) {
     return PromptTemplates.fill(template, values);
   }
-
-  /** {@code reply} without {@code <think>…</think>} blocks (reasoning models). */
-  static String withoutThinking(String reply) {
-    return reply.replaceAll("(?s)<think>.*?</think>", "").strip();
-  }
 }

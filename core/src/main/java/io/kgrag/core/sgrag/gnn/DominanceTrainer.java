@@ -8,6 +8,7 @@ import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.training.GradientCollector;
+import io.kgrag.core.gnn.TorchSupport;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.kgrag.core.sgrag.gnn;
 
+import io.kgrag.core.gnn.TorchSupport;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 

@@ -1,15 +1,14 @@
 package io.kgrag.core.simgrag.llm;
 
-import io.kgrag.core.llm.ReplyText;
-import io.kgrag.core.llm.PromptTemplates;
-import io.kgrag.core.llm.PromptTemplates;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
-import io.kgrag.core.llm.LlmException;
+import io.kgrag.core.llm.PromptTemplates;
+import io.kgrag.core.llm.ReplyText;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.QueryGraphExtractor;
+import io.kgrag.core.qa.llm.QuestionPrompt;
 import io.kgrag.core.simgrag.llm.LiteralReader.Obj;
 import io.kgrag.core.simgrag.llm.LiteralReader.Seq;
 import io.kgrag.core.simgrag.llm.LiteralReader.Str;
@@ -125,15 +124,7 @@ public final class LlmPatternExtractor implements QueryGraphExtractor {
 
   @Override
   public QueryGraph extract(String question) {
-    if (question == null || question.isBlank()) {
-      throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
-    }
-    String reply;
-    try {
-      reply = client.complete(messages(question));
-    } catch (LlmException e) {
-      throw QaException.endpointFailed(e);
-    }
+    String reply = QuestionPrompt.reply(client, question, this::messages);
     return parse(reply);
   }
 

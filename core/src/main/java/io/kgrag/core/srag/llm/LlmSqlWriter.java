@@ -5,7 +5,7 @@ import io.kgrag.core.llm.ChatMessage;
 import io.kgrag.core.llm.PromptTemplates;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
-import io.kgrag.core.qafd.sql.SqlWriter;
+import io.kgrag.core.sql.SqlText;
 import io.kgrag.core.srag.AnswerRenderer;
 import io.kgrag.core.srag.EntityTable;
 import io.kgrag.core.srag.SqlBuilder;
@@ -39,7 +39,7 @@ import java.util.regex.Pattern;
  * <p><b>Reading a reply</b> ({@link #read}), strictly: think blocks are dropped; the SQL is the first
  * fenced block whose language is blank, {@code sql}, {@code sparksql}, {@code spark-sql} or {@code spark}
  * (a fence left open runs to the end), else the whole reply; trailing semicolons are dropped. It must be
- * exactly one statement ({@link SqlWriter#statements}), start with SELECT or WITH in any case once leading
+ * exactly one statement ({@link SqlText#statements}), start with SELECT or WITH in any case once leading
  * comments are skipped (so prose before bare SQL is refused), name none of INSERT, UPDATE, DELETE, MERGE,
  * DROP, CREATE, ALTER, TRUNCATE outside quotes, back-quotes and comments, and name the view. The
  * statement is returned as written.
@@ -184,7 +184,7 @@ public final class LlmSqlWriter {
     String text = Replies.withoutThinking(reply);
     String sql = fenced(text);
     sql = (sql == null ? text : sql).strip().replaceAll("[;\\s]+$", "");
-    List<String> statements = SqlWriter.statements(sql);
+    List<String> statements = SqlText.statements(sql);
     if (statements.isEmpty()) {
       throw new UnusableReply("the reply holds no SQL query");
     }

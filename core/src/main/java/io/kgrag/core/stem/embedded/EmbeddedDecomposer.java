@@ -1,10 +1,10 @@
 package io.kgrag.core.stem.embedded;
 
+import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.QueryGraphExtractor;
-import io.kgrag.core.simgrag.embedded.PatternByExample;
 import io.kgrag.core.stem.Decomposer;
 import io.kgrag.core.stem.SchemaPlan;
 import io.kgrag.core.stem.Strategy;

@@ -1,6 +1,6 @@
 package io.kgrag.core.stem.gnn;
 
-import io.kgrag.core.sgrag.gnn.TorchSupport;
+import io.kgrag.core.gnn.TorchSupport;
 import java.io.Serializable;
 import java.util.Locale;
 

@@ -8,6 +8,7 @@ import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatCache;
 import io.kgrag.core.llm.ChatMessage;
 import io.kgrag.core.llm.ChatResult;
+import io.kgrag.core.sql.SqlText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,24 +20,24 @@ class SqlWriterTest {
 
   @Test
   void readsTheSqlOfAReply() {
-    assertEquals("SELECT 1", SqlWriter.extractSql("Here you go:\n```sql\nSELECT 1;\n```\nThis selects one."));
-    assertEquals("SELECT a\nFROM t", SqlWriter.extractSql("```\nSELECT a\nFROM t\n```"));
-    assertEquals("SELECT 2", SqlWriter.extractSql("```text\nnot it\n```\n```SQL\nSELECT 2\n```"));
-    assertEquals("SELECT x FROM kgrag.answers", SqlWriter.extractSql("<think>maybe DROP?</think>The query is:\nSELECT x FROM kgrag.answers;  \n"));
-    assertEquals("DROP TABLE kgrag.answers", SqlWriter.extractSql("Sure.\ndrop table kgrag.answers".replace("drop table", "DROP TABLE")));
-    assertEquals("WITH a AS (SELECT 1) SELECT * FROM a", SqlWriter.extractSql("with the data:\nWITH a AS (SELECT 1) SELECT * FROM a"));
-    assertEquals("no sql here", SqlWriter.extractSql("no sql here"));
+    assertEquals("SELECT 1", SqlText.ofReply("Here you go:\n```sql\nSELECT 1;\n```\nThis selects one."));
+    assertEquals("SELECT a\nFROM t", SqlText.ofReply("```\nSELECT a\nFROM t\n```"));
+    assertEquals("SELECT 2", SqlText.ofReply("```text\nnot it\n```\n```SQL\nSELECT 2\n```"));
+    assertEquals("SELECT x FROM kgrag.answers", SqlText.ofReply("<think>maybe DROP?</think>The query is:\nSELECT x FROM kgrag.answers;  \n"));
+    assertEquals("DROP TABLE kgrag.answers", SqlText.ofReply("Sure.\ndrop table kgrag.answers".replace("drop table", "DROP TABLE")));
+    assertEquals("WITH a AS (SELECT 1) SELECT * FROM a", SqlText.ofReply("with the data:\nWITH a AS (SELECT 1) SELECT * FROM a"));
+    assertEquals("no sql here", SqlText.ofReply("no sql here"));
   }
 
   @Test
   void splitsStatementsOutsideQuotesAndComments() {
-    assertEquals(List.of("SELECT 1", "DROP TABLE x"), SqlWriter.statements("SELECT 1; DROP TABLE x;"));
-    assertEquals(List.of("SELECT ';' AS a, \"b;\" AS `c;d`"), SqlWriter.statements("SELECT ';' AS a, \"b;\" AS `c;d`"));
-    assertEquals(List.of("SELECT 'it\\'s;' AS a"), SqlWriter.statements("SELECT 'it\\'s;' AS a;;"));
-    assertEquals(1, SqlWriter.statements("SELECT 1 -- ; not a statement\nFROM t").size());
-    assertEquals(1, SqlWriter.statements("SELECT /* ; */ 1").size());
-    assertEquals(1, SqlWriter.statements("SELECT 1; -- trailing comment").size());
-    assertEquals(List.of(), SqlWriter.statements(" ; "));
+    assertEquals(List.of("SELECT 1", "DROP TABLE x"), SqlText.statements("SELECT 1; DROP TABLE x;"));
+    assertEquals(List.of("SELECT ';' AS a, \"b;\" AS `c;d`"), SqlText.statements("SELECT ';' AS a, \"b;\" AS `c;d`"));
+    assertEquals(List.of("SELECT 'it\\'s;' AS a"), SqlText.statements("SELECT 'it\\'s;' AS a;;"));
+    assertEquals(1, SqlText.statements("SELECT 1 -- ; not a statement\nFROM t").size());
+    assertEquals(1, SqlText.statements("SELECT /* ; */ 1").size());
+    assertEquals(1, SqlText.statements("SELECT 1; -- trailing comment").size());
+    assertEquals(List.of(), SqlText.statements(" ; "));
   }
 
   @Test

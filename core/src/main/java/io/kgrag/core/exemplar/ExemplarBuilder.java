@@ -1,9 +1,9 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import io.kgrag.core.UserInputException;
+import io.kgrag.core.exemplar.MetaQaSource.Question;
+import io.kgrag.core.exemplar.MetaQaSource.QuestionFile;
 import io.kgrag.core.qa.io.MetaQaQuestions;
-import io.kgrag.core.simgrag.exemplar.MetaQaSource.Question;
-import io.kgrag.core.simgrag.exemplar.MetaQaSource.QuestionFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

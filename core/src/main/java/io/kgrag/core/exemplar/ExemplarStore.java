@@ -1,9 +1,7 @@
-package io.kgrag.core.simgrag.embedded;
+package io.kgrag.core.exemplar;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbeddingCache;
-import io.kgrag.core.simgrag.exemplar.Exemplar;
-import io.kgrag.core.simgrag.exemplar.PatternTriple;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.qa.io.MetaQaQuestions;

@@ -1,9 +1,10 @@
-package io.kgrag.core.sgrag.gnn;
+package io.kgrag.core.gnn;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import io.kgrag.core.sgrag.gnn.DominanceTrainer;
 import java.util.Locale;
 
 /**

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

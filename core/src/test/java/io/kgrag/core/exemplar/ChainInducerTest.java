@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.embedded;
+package io.kgrag.core.exemplar;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbeddingCache;
@@ -8,7 +8,6 @@ import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
-import io.kgrag.core.simgrag.exemplar.PatternTriple;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.embedded;
+package io.kgrag.core.exemplar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,8 +11,6 @@ import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.simgrag.MovieGraph;
 import io.kgrag.core.simgrag.WordEmbedder;
-import io.kgrag.core.simgrag.exemplar.Exemplar;
-import io.kgrag.core.simgrag.exemplar.PatternTriple;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.core.simgrag.exemplar.ExemplarBuilder.Build;
-import io.kgrag.core.simgrag.exemplar.ExemplarBuilder.Group;
+import io.kgrag.core.exemplar.ExemplarBuilder.Build;
+import io.kgrag.core.exemplar.ExemplarBuilder.Group;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.kgrag.core.simgrag.exemplar;
+package io.kgrag.core.exemplar;
 
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.StableIds;
