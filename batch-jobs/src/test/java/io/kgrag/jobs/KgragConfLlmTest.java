@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.jobs.conf.KgragConf;
 import java.time.Duration;
 import java.util.OptionalInt;
 import java.util.OptionalLong;

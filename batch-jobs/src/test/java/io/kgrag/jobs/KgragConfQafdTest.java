@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.qafd.QafdRetriever;
 import io.kgrag.core.qafd.QueryAwareWeights;
+import io.kgrag.jobs.conf.KgragConf;
 import org.junit.jupiter.api.Test;
 
 /** {@code spark.kgrag.qafd.*}: QAFD-RAG retrieval settings (no Spark session needed). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.jobs.conf.KgragConf;
 import org.junit.jupiter.api.Test;
 
 /** {@code spark.kgrag.sgrag.*}: SG-RAG retrieval settings (no Spark session needed). */

@@ -8,6 +8,7 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.simgrag.GsdProblem;
 import io.kgrag.core.simgrag.SimgragRetriever;
+import io.kgrag.jobs.conf.KgragConf;
 import org.junit.jupiter.api.Test;
 
 /** {@code spark.kgrag.simgrag.*}: SimGRAG retrieval and query-to-pattern settings (no Spark session needed). */

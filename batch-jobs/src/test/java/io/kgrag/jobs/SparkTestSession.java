@@ -1,5 +1,6 @@
 package io.kgrag.jobs;
 
+import io.kgrag.jobs.conf.Sessions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

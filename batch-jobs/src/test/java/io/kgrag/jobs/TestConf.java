@@ -1,5 +1,6 @@
 package io.kgrag.jobs;
 
+import io.kgrag.jobs.conf.KgragConf;
 import org.apache.spark.SparkConf;
 
 /** A {@link KgragConf} over given settings, for tests that need no Spark session. */

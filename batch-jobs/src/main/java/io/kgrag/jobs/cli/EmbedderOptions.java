@@ -1,7 +1,7 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.embed.EmbedderSpec;
-import io.kgrag.jobs.KgragConf;
+import io.kgrag.jobs.conf.KgragConf;
 import picocli.CommandLine.Option;
 
 /** Which label embedder a stage uses, for {@code kgrag index} and {@code kgrag reindex} alike. */

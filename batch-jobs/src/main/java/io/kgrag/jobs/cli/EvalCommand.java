@@ -2,8 +2,8 @@ package io.kgrag.jobs.cli;
 
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.eval.RunEvaluator;
-import io.kgrag.jobs.reindex.StageInputs;
+import io.kgrag.jobs.internal.eval.RunEvaluator;
+import io.kgrag.jobs.internal.stage.sgrag.StageInputs;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.eval.EvidenceExport;
+import io.kgrag.jobs.internal.eval.EvidenceExport;
 import java.io.PrintWriter;
 import java.nio.file.Paths;
 import java.util.concurrent.Callable;

@@ -1,8 +1,8 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.conf.KgragConf;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -2,18 +2,18 @@ package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.index.EmbedStage;
-import io.kgrag.jobs.index.IngestStage;
-import io.kgrag.jobs.reindex.StageInputs;
+import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.stage.embed.EmbedStage;
+import io.kgrag.jobs.internal.stage.ingest.IngestStage;
+import io.kgrag.jobs.internal.stage.sgrag.GnnStage;
+import io.kgrag.jobs.internal.stage.sgrag.PathIndexStage;
+import io.kgrag.jobs.internal.stage.sgrag.PathsStage;
+import io.kgrag.jobs.internal.stage.sgrag.StageInputs;
+import io.kgrag.jobs.internal.stage.stem.StemGnnStage;
+import io.kgrag.jobs.internal.stage.text.DocumentIngestStage;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
-import io.kgrag.jobs.sgrag.GnnStage;
-import io.kgrag.jobs.sgrag.PathIndexStage;
-import io.kgrag.jobs.sgrag.PathsStage;
-import io.kgrag.jobs.stem.StemGnnStage;
-import io.kgrag.jobs.text.DocumentIngestStage;
 import java.util.Collection;
 
 /**

@@ -4,8 +4,8 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.core.text.Chunker;
 import io.kgrag.core.text.DocumentFormat;
-import io.kgrag.jobs.index.IngestStage;
-import io.kgrag.jobs.text.DocumentIngestStage;
+import io.kgrag.jobs.internal.stage.ingest.IngestStage;
+import io.kgrag.jobs.internal.stage.text.DocumentIngestStage;
 import picocli.CommandLine.Option;
 
 /**

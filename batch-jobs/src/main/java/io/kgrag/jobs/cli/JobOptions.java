@@ -1,8 +1,8 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.jobs.KgragConf;
-import io.kgrag.jobs.Sessions;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.conf.Sessions;
 import io.kgrag.jobs.runs.RunLog;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Option;

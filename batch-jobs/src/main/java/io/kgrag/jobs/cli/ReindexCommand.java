@@ -1,11 +1,11 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.reindex.ReindexGnnStage;
-import io.kgrag.jobs.reindex.ReindexPathIndexStage;
-import io.kgrag.jobs.reindex.ReindexPathsStage;
+import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.stage.sgrag.ReindexGnnStage;
+import io.kgrag.jobs.internal.stage.sgrag.ReindexPathIndexStage;
+import io.kgrag.jobs.internal.stage.sgrag.ReindexPathsStage;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.util.ArrayList;

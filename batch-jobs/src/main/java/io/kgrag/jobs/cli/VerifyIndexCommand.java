@@ -1,10 +1,10 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.tools.IndexVerifier;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
-import io.kgrag.jobs.sgrag.IndexVerifier;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;

@@ -13,7 +13,7 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 /**
  * Sums the metrics of every finished Spark task (executor CPU time, shuffle bytes written and read, input
  * bytes read) into JVM-wide counters, so that a {@link StageReport} can take the difference over its stage
- * without a session at hand. {@link io.kgrag.jobs.Sessions#create} registers it once per SparkContext; before that (or
+ * without a session at hand. {@link io.kgrag.jobs.conf.Sessions#create} registers it once per SparkContext; before that (or
  * without it) {@link #totals()} is null. Concurrent jobs in the same JVM count towards every open stage.
  */
 public final class SparkUsage extends SparkListener {

@@ -131,7 +131,7 @@ class DagCommandsTest {
   @Test
   void rejectsAWrongMainClass() {
     rejected(r -> r.put("main_class", "io.kgrag.jobs.KgragMian"), "task ingest", "main class io.kgrag.jobs.KgragMian not found");
-    rejected(r -> task(r, "embed").put("main_class", "io.kgrag.jobs.KgragConf"), "task embed", "io.kgrag.jobs.KgragConf has no main");
+    rejected(r -> task(r, "embed").put("main_class", "io.kgrag.jobs.conf.KgragConf"), "task embed", "io.kgrag.jobs.conf.KgragConf has no main");
   }
 
   @Test

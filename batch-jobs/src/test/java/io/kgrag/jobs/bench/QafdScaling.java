@@ -13,11 +13,11 @@ import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.qafd.QafdRetriever;
 import io.kgrag.core.qafd.embedded.EmbeddedKeywordExtractor;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.qa.LabelVectors;
+import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.qa.LabelVectors;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class QafdScaling {
       System.err.println("usage: QafdScaling <warehouse> <dataset> <questions> <copies,...>");
       System.exit(2);
     }
-    SparkSession spark = io.kgrag.jobs.Sessions.create("bench-qafd", null);
+    SparkSession spark = io.kgrag.jobs.conf.Sessions.create("bench-qafd", null);
     spark.sparkContext().setLogLevel("WARN");
     KgragConf conf = KgragConf.of(spark);
     Catalog catalog = new Catalog(spark, args[0]);

@@ -32,7 +32,7 @@ public final class SragSizes {
       System.err.println("usage: SragSizes <warehouse> <run id>[,<run id>...]");
       System.exit(2);
     }
-    SparkSession spark = io.kgrag.jobs.Sessions.create("bench-srag", null);
+    SparkSession spark = io.kgrag.jobs.conf.Sessions.create("bench-srag", null);
     spark.sparkContext().setLogLevel("WARN");
     Catalog catalog = new Catalog(spark, args[0]);
     List<Row> rows = catalog.read(KgTable.SRAG_QUERIES).filter(col("run_id").isin((Object[]) args[1].split(",")).and(col("error").isNull()))

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.core.llm.FakeOpenAiServer.RecordedRequest;
 import io.kgrag.core.llm.FakeOpenAiServer.Response;
+import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.jobs.Cli;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.conf.KgragConf;
 import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.List;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.jobs.DemoWarehouse;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.WarehouseContent;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.conf.KgragConf;
 import io.kgrag.jobs.runs.RunLog;
 import java.io.IOException;
 import java.nio.file.Files;

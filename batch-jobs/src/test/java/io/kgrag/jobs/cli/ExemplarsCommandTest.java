@@ -10,7 +10,7 @@ import io.kgrag.core.exemplar.PatternTriple;
 import io.kgrag.jobs.Cli;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
-import io.kgrag.jobs.qa.QuestionsInput;
+import io.kgrag.jobs.internal.qa.QuestionsInput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

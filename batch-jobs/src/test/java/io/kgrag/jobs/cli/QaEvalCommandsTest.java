@@ -11,7 +11,7 @@ import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
-import io.kgrag.jobs.eval.EvidenceExport;
+import io.kgrag.jobs.internal.eval.EvidenceExport;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

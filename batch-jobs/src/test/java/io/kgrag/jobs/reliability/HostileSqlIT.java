@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.core.llm.FakeOpenAiServer.RecordedRequest;
 import io.kgrag.core.llm.FakeOpenAiServer.Response;
+import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.jobs.Cli;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.cli.AskSqlCommand;
+import io.kgrag.jobs.conf.KgragConf;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.core.llm.FakeOpenAiServer.RecordedRequest;
 import io.kgrag.core.llm.FakeOpenAiServer.Response;
+import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.jobs.Cli;
-import io.kgrag.jobs.KgragConf;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.conf.KgragConf;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -336,7 +336,7 @@ class LlmFaultsIT {
    * into {@code llm_cache} cleared that cache entry, and the query-graph write after it prepared every
    * question again: the answered ones from the replies just merged, the failed ones by asking again, so a
    * question that timed out on every attempt sent 6 requests, not 3. The rows are now {@link
-   * io.kgrag.jobs.qa.PinnedRows}. An endpoint failure is never "repaired" (only SQL that Spark cannot
+   * io.kgrag.jobs.internal.qa.PinnedRows}. An endpoint failure is never "repaired" (only SQL that Spark cannot
    * analyse or run is), so every question here sends exactly its fault's requests.
    */
   @Test

@@ -15,6 +15,6 @@
  * <p>All input must be UTF-8; a record holding bytes that are not is invalid with reason {@code not valid
  * UTF-8 at byte N}, the bytes are never replaced. {@link io.kgrag.core.qa.io.QuestionFormat} picks the
  * parser from a file's extension or an explicit format name. The Spark side that feeds these parsers is
- * {@code io.kgrag.jobs.qa.QuestionsInput}.
+ * {@code io.kgrag.jobs.internal.qa.QuestionsInput}.
  */
 package io.kgrag.core.qa.io;

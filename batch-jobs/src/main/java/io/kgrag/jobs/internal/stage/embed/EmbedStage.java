@@ -1,0 +1,141 @@
+package io.kgrag.jobs.internal.stage.embed;
+
+import static org.apache.spark.sql.functions.col;
+
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.runs.StageReport;
+import io.kgrag.udfs.embed.EmbedPartitions;
+import io.kgrag.udfs.sql.KgFunctions;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * Stage "embed": label embeddings of entities into {@code entity_embeddings} and of relation names
+ * into {@code relation_embeddings}, computed on the executors (one embedder per partition).
+ *
+ * <p>Only labels that are new or changed since the last run with the same model are embedded; vectors of
+ * entities or relations that no longer exist are removed. Each table is updated by one Delta MERGE, so
+ * a failure leaves it as it was.
+ *
+ * <p>Then it builds SG-RAG's label index of the model ({@link LabelIndexTable}: one HNSW graph per shard of the
+ * label keys, built on the executors) into {@code label_index}, in one commit, when the entity embeddings changed
+ * since the model's index was built (or it has none, or the shard count changed).
+ */
+public final class EmbedStage {
+  /** Rows handed to an embedder per call inside a partition. */
+  private static final int ROWS_PER_CALL = 512;
+
+  /** Labels per embedding partition, to spread work over the cores without tiny tasks. */
+  private static final int LABELS_PER_PARTITION = 2000;
+
+  /** Labels per label-index shard when none is configured ({@code spark.kgrag.label-index.shard-size}). */
+  public static final int DEFAULT_LABEL_INDEX_SHARD_SIZE = 100_000;
+
+  private final Catalog catalog;
+  private final int labelIndexShardSize;
+
+  public EmbedStage(Catalog catalog) {
+    this(catalog, DEFAULT_LABEL_INDEX_SHARD_SIZE);
+  }
+
+  /** @param labelIndexShardSize labels per shard of the label index (at least 1) */
+  public EmbedStage(Catalog catalog, int labelIndexShardSize) {
+    this.catalog = catalog;
+    this.labelIndexShardSize = labelIndexShardSize;
+  }
+
+  public StageReport run(EmbedderSpec spec) {
+    StageReport report = new StageReport("embed", spec.toString());
+    Dataset<Row> entities = catalog.read(KgTable.ENTITIES).select(col("entity_id").as("k"), col("label"));
+    Dataset<Row> relations =
+        catalog.read(KgTable.RELATIONS).select(col("relation").as("k")).distinct()
+            .withColumn("label", KgFunctions.RELATION_TEXT.apply(col("k")));
+    long[] e = embedInto(KgTable.ENTITY_EMBEDDINGS, "entity_id", entities, spec, report);
+    long[] r = embedInto(KgTable.RELATION_EMBEDDINGS, "relation", relations, spec, report);
+    LabelIndexTable.Built li = new LabelIndexTable(catalog, labelIndexShardSize).build(spec.modelId());
+    report.version(KgTable.LABEL_INDEX.tableName(), li.version());
+    report
+        .rows("entity_labels", e[0])
+        .rows("entity_labels_embedded", e[1])
+        .rows("entity_vectors_removed", e[2])
+        .rows("relation_labels", r[0])
+        .rows("relation_labels_embedded", r[1])
+        .rows("relation_vectors_removed", r[2])
+        .rows("label_index_labels", li.labels())
+        .rows("label_index_shards", li.shards())
+        .rows("label_index_bytes", li.bytes())
+        .rows("label_index_ms", li.millis());
+    double secs = Math.max(0.001, (report.durationMs() - li.millis()) / 1000.0);
+    report.summary(
+        String.format(
+            java.util.Locale.ROOT,
+            "%s: %s entity labels (%s embedded, %s removed), %s relation labels (%s embedded, %s removed), %.0f labels/s;"
+                + " label index %s: %s labels in %d shard%s, %s bytes (%.1f s)",
+            spec.modelId(), StageReport.fmt(e[0]), StageReport.fmt(e[1]), StageReport.fmt(e[2]),
+            StageReport.fmt(r[0]), StageReport.fmt(r[1]), StageReport.fmt(r[2]), (e[1] + r[1]) / secs,
+            li.rebuilt() ? "built" : "up to date", StageReport.fmt(li.labels()), li.shards(), li.shards() == 1 ? "" : "s", StageReport.fmt(li.bytes()), li.millis() / 1000.0));
+    return report;
+  }
+
+  /**
+   * Brings {@code target} up to date with {@code items(k, label)} for this model.
+   *
+   * @return {total items, embedded, removed}
+   */
+  private long[] embedInto(KgTable target, String keyCol, Dataset<Row> items, EmbedderSpec spec, StageReport report) {
+    String model = spec.modelId();
+    Dataset<Row> existing =
+        catalog.readOrEmpty(target).filter(col("model").equalTo(model)).select(col(keyCol).as("ek"), col("label").as("elabel"));
+    items = items.persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      long total = items.count();
+      Dataset<Row> todo =
+          items.join(existing, items.col("k").equalTo(existing.col("ek")).and(items.col("label").equalTo(existing.col("elabel"))), "left_anti");
+      long toEmbed = todo.count();
+      long removed = existing.join(items, existing.col("ek").equalTo(items.col("k")), "left_anti").count();
+      if (toEmbed == 0 && removed == 0) {
+        catalog.ensure(target);
+        report.version(target.tableName(), catalog.version(target));
+        return new long[] {total, 0, 0};
+      }
+      int parallelism = catalog.spark().sparkContext().defaultParallelism();
+      int partitions = (int) Math.max(1, Math.min(parallelism * 4L, (toEmbed + LABELS_PER_PARTITION - 1) / LABELS_PER_PARTITION));
+      Dataset<Row> vectors =
+          EmbedPartitions.embed(todo.repartition(partitions, col("k")).sortWithinPartitions("k"), "label", "vector", spec, ROWS_PER_CALL)
+              .select(col("k").as("vk"), col("vector"))
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      try {
+        vectors.count(); // embed once, before MERGE reads its source (possibly more than once)
+        Dataset<Row> source =
+            items.join(vectors, items.col("k").equalTo(vectors.col("vk")), "left").select(col("k"), col("label"), col("vector"));
+        String modelLit = "'" + model.replace("'", "\\'") + "'";
+        Map<String, String> set = new LinkedHashMap<>();
+        set.put("label", "s.label");
+        set.put("vector", "s.vector");
+        Map<String, String> insert = new LinkedHashMap<>();
+        insert.put(keyCol, "s.k");
+        insert.put("model", modelLit);
+        insert.put("label", "s.label");
+        insert.put("vector", "s.vector");
+        catalog.delta(target).as("t")
+            .merge(source.as("s"), "t." + keyCol + " = s.k AND t.model = " + modelLit)
+            .whenMatched("s.vector IS NOT NULL").updateExpr(set)
+            .whenNotMatched("s.vector IS NOT NULL").insertExpr(insert)
+            .whenNotMatchedBySource("t.model = " + modelLit).delete()
+            .execute();
+        report.version(target.tableName(), catalog.version(target));
+        return new long[] {total, toEmbed, removed};
+      } finally {
+        vectors.unpersist();
+      }
+    } finally {
+      items.unpersist();
+    }
+  }
+
+}

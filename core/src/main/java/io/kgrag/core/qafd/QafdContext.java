@@ -1,0 +1,63 @@
+package io.kgrag.core.qafd;
+
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.llm.CachingChatClient;
+import io.kgrag.core.method.Components;
+import io.kgrag.core.method.LabelContext;
+import io.kgrag.core.method.QuestionAnswerer;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.ExtractiveAnswerGenerator;
+import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
+import io.kgrag.core.qafd.embedded.EmbeddedKeywordExtractor;
+import io.kgrag.core.qafd.llm.LlmKeywordExtractor;
+import io.kgrag.core.qafd.llm.LlmTableAnswerGenerator;
+import java.util.Objects;
+
+/**
+ * Everything a QAFD-RAG task needs, shipped once per run: the shared label context (the graph, whose CSR
+ * adjacency is the diffusion's, the label index and vectors), the settings and which side asks the LLM. The
+ * retriever is rebuilt lazily once per JVM; each task gets a {@link QafdAnswerer}.
+ */
+public final class QafdContext extends LabelContext {
+  private static final long serialVersionUID = 1L;
+
+  private final QafdRetriever.Config config;
+  private final Components components;
+
+  private transient QafdRetriever retriever;
+
+  public QafdContext(Labels labels, EmbedderSpec embedderSpec, double minSimilarity, QafdRetriever.Config config, Components components) {
+    super(labels, embedderSpec, minSimilarity);
+    this.config = Objects.requireNonNull(config, "config");
+    this.components = Objects.requireNonNull(components, "components");
+  }
+
+  synchronized QafdRetriever retriever() {
+    if (retriever == null) {
+      retriever =
+          new QafdRetriever(
+              graph(), QafdRetriever.labelSearch(graph(), labelIndex()), QafdRetriever.byLabelKey(graph(), keyVectors()::get), relationVectors(), config);
+    }
+    return retriever;
+  }
+
+  @Override
+  public QuestionAnswerer answerer(Embedder embedder, CachingChatClient chat) {
+    QafdAnswerer.KeywordSource keywords;
+    if (components.llmExtractor()) {
+      LlmKeywordExtractor x = new LlmKeywordExtractor(Objects.requireNonNull(chat, "chat"));
+      keywords = q -> new QafdAnswerer.Extracted(x.extract(q), null);
+    } else {
+      // the embedded keywords: the embedded query-graph extractor's mentions, type word and phrases
+      EmbeddedKeywordExtractor x = new EmbeddedKeywordExtractor(new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
+      keywords = q -> {
+        EmbeddedKeywordExtractor.Extraction e = x.extract(q);
+        return new QafdAnswerer.Extracted(e.keywords(), e.queryGraph());
+      };
+    }
+    AnswerGenerator generator =
+        components.llmGenerator() ? new LlmTableAnswerGenerator(Objects.requireNonNull(chat, "chat"), 10, 100) : new ExtractiveAnswerGenerator(20);
+    return new QafdAnswerer(this, keywords, retriever().session(embedder), generator);
+  }
+}
