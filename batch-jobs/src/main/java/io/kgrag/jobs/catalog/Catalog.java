@@ -54,6 +54,11 @@ import org.apache.spark.sql.types.StructField;
  * still gives a table's latest committed version, {@link #pins} the version {@link #read} reads.
  */
 public final class Catalog {
+  /** {@code s} as a single-quoted Spark SQL string literal (in a predicate over a run id, say). */
+  public static String sqlString(String s) {
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+
   /** The database the tables are registered in. */
   public static final String DATABASE = "kgrag";
 

@@ -5,13 +5,18 @@ import static org.apache.spark.sql.functions.col;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.TripleFormat;
+import io.kgrag.core.method.Components;
 import io.kgrag.core.qa.eval.AnswerMatch;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.qa.EmbeddedComponents;
-import io.kgrag.jobs.internal.qa.SgragQaJob;
-import io.kgrag.jobs.internal.stage.ingest.IngestStage;
+import io.kgrag.jobs.api.MethodSetup;
+import io.kgrag.jobs.api.RetrievalMethod;
+import io.kgrag.jobs.internal.pipeline.PipelineRun;
+import io.kgrag.jobs.internal.qa.Methods;
+import io.kgrag.jobs.internal.qa.QaRun;
+import io.kgrag.jobs.internal.stage.StageSetup;
+import io.kgrag.jobs.internal.stage.TriplesInput;
 import io.kgrag.jobs.runs.RunLog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -58,7 +63,7 @@ public final class DemoCommand implements Callable<Integer> {
    * epochs, up to 4,000 stars) would dominate the demo's time.
    */
   static final Map<String, String> DEMO_GNN =
-      Map.of(KgragConf.GNN_EPOCHS, "8", KgragConf.GNN_TRAIN_STARS, "400");
+      Map.of("spark.kgrag.gnn.epochs", "8", "spark.kgrag.gnn.train-stars", "400");
 
   @Mixin JobOptions job = new JobOptions();
 
@@ -95,6 +100,7 @@ public final class DemoCommand implements Callable<Integer> {
       }
     }
     KgragConf conf = new KgragConf(sc);
+    RetrievalMethod method = Methods.defaultMethod();
     String root = job.warehouse != null ? job.warehouse : conf.warehouse(null) + "/demo";
     EmbedderSpec embedder = conf.embedder(null, null, null);
     PrintWriter out = spec.commandLine().getOut();
@@ -107,21 +113,21 @@ public final class DemoCommand implements Callable<Integer> {
     for (Graph g : graphs) {
       Catalog catalog = job.catalog(spark, root + "/" + g.name());
       RunLog log = new RunLog(catalog, runId);
-      IndexRun index = new IndexRun(catalog, conf, embedder, log);
-      IngestStage.Options o = new IngestStage.Options();
+      StageSetup setup = new StageSetup(catalog, conf, embedder, runId);
+      TriplesInput o = new TriplesInput();
       o.input = dir.resolve(g.triples()).toString();
       o.format = g.format();
       o.names = g.names() == null ? null : dir.resolve(g.names()).toString();
       o.source = "demo-" + g.name();
-      index.ingest = o;
-      // SG-RAG's stages: the demo answers with SG-RAG; STEM's Triple-GNN is a step the user can take next
-      index.run(IndexCommand.STAGES.stream().filter(st -> !st.equals("stem-gnn")).toList());
+      setup.triples = o;
+      // the stages the default method reads (the user can build the others next)
+      new PipelineRun(setup, log).build(method.requiredStages());
 
       // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
-      SgragQaJob.Options qa = new SgragQaJob.Options(1, 0.8, 2, conf.sgragConfig(1));
-      Catalog snapshot = QaRun.snapshot(catalog, SgragQaJob.METHOD);
-      QaRun.answer(snapshot, log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(),
-          new SgragQaJob(snapshot, embedder).method(qa, new EmbeddedComponents()));
+      Catalog snapshot = QaRun.snapshot(catalog, method);
+      MethodSetup qa =
+          new MethodSetup(snapshot, embedder, conf.options(method.optionsType(), "spark.kgrag." + method.name() + "."), Components.OFFLINE, null, 1, 0.8);
+      QaRun.answer(log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), method, qa, 2);
 
       StringWriter metrics = new StringWriter();
       PrintWriter m = new PrintWriter(metrics);

@@ -3,7 +3,7 @@ package io.kgrag.jobs.cli;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.eval.RunEvaluator;
-import io.kgrag.jobs.internal.stage.sgrag.StageInputs;
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.io.PrintWriter;
@@ -104,7 +104,7 @@ public final class EvalCommand implements Callable<Integer> {
     Map<KgTable, Long> pins = new EnumMap<>(KgTable.class);
     if (catalog.exists(KgTable.RUNS)) {
       List<Row> rows = catalog.read(KgTable.RUNS)
-          .filter("status = 'succeeded' AND stage = 'qa' AND run_id = " + QaRunOptions.sqlString(runId))
+          .filter("status = 'succeeded' AND stage = 'qa' AND run_id = " + Catalog.sqlString(runId))
           .orderBy(org.apache.spark.sql.functions.col("started_at").desc()).select("versions").limit(1).collectAsList();
       if (!rows.isEmpty() && !rows.get(0).isNullAt(0)) {
         Map<String, Long> v = rows.get(0).getJavaMap(0);

@@ -1,12 +1,13 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.pipeline.Pipeline;
+import io.kgrag.jobs.internal.pipeline.PipelineRun;
+import io.kgrag.jobs.internal.stage.StageSetup;
+import io.kgrag.jobs.runs.RunLog;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
@@ -27,8 +28,6 @@ import picocli.CommandLine.Option;
       "input gives the same tables."
     })
 public final class IndexCommand implements Callable<Integer> {
-  /** Every stage, in the order they run. */
-  public static final List<String> STAGES = List.of("ingest", "embed", "gnn", "paths", "path-index", "stem-gnn");
 
   @Mixin JobOptions job = new JobOptions();
 
@@ -54,69 +53,25 @@ public final class IndexCommand implements Callable<Integer> {
   /** picocli completion candidates for --stages. */
   static final class StageNames extends ArrayList<String> {
     StageNames() {
-      super(STAGES);
+      super(Pipeline.names());
     }
   }
 
   @Override
   public Integer call() {
     in.check();
-    Set<String> run = selectStages();
-    if (run.contains("ingest") && in.input == null) {
-      throw new UserInputException("stage ingest needs --input <path> (or run other stages with --stages embed)");
-    }
-    if (in.input != null && !run.contains("ingest")) {
-      throw new UserInputException("--input given but stage ingest is not selected");
-    }
+    Set<String> run = StageSelection.select(Pipeline.names(), stages, skip, in.input != null, "index");
     SparkSession spark = job.session("kgrag index");
     KgragConf conf = JobOptions.conf(spark);
-    var spec = embedding.spec(conf);
     Catalog catalog = job.catalog(spark, null);
-    IndexRun index = new IndexRun(catalog, conf, spec, job.runLog(catalog));
+    RunLog log = job.runLog(catalog);
+    StageSetup setup = new StageSetup(catalog, conf, embedding.spec(conf), log.runId());
     if (run.contains("ingest")) {
-      in.configure(index, append);
+      in.configure(setup, append);
     }
-    index.pathLength = pathLength;
-    index.indexPartitions = indexPartitions;
-    index.run(run);
+    setup.pathLength = pathLength;
+    setup.indexPartitions = indexPartitions;
+    new PipelineRun(setup, log).build(run);
     return 0;
-  }
-
-  private Set<String> selectStages() {
-    Set<String> chosen = new LinkedHashSet<>();
-    if (stages == null || stages.isEmpty()) {
-      for (String s : STAGES) {
-        if (!s.equals("ingest") || in.input != null) {
-          chosen.add(s);
-        }
-      }
-    } else {
-      for (String s : stages) {
-        chosen.add(checkStage(s));
-      }
-    }
-    if (skip != null) {
-      for (String s : skip) {
-        chosen.remove(checkStage(s));
-      }
-    }
-    Set<String> ordered = new LinkedHashSet<>();
-    for (String s : STAGES) {
-      if (chosen.contains(s)) {
-        ordered.add(s);
-      }
-    }
-    if (ordered.isEmpty()) {
-      throw new UserInputException("no stage selected (stages: " + String.join(", ", STAGES) + ")");
-    }
-    return ordered;
-  }
-
-  private static String checkStage(String s) {
-    String n = s.trim().toLowerCase(Locale.ROOT);
-    if (!STAGES.contains(n)) {
-      throw new UserInputException("unknown stage '" + s + "' (stages: " + String.join(", ", STAGES) + ")");
-    }
-    return n;
   }
 }

@@ -4,8 +4,9 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.core.text.Chunker;
 import io.kgrag.core.text.DocumentFormat;
-import io.kgrag.jobs.internal.stage.ingest.IngestStage;
-import io.kgrag.jobs.internal.stage.text.DocumentIngestStage;
+import io.kgrag.jobs.internal.stage.DocumentsInput;
+import io.kgrag.jobs.internal.stage.StageSetup;
+import io.kgrag.jobs.internal.stage.TriplesInput;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,10 +51,10 @@ final class InputOptions {
     }
   }
 
-  /** Sets what {@code index}'s ingest stage reads: {@link IndexRun#documents} or {@link IndexRun#ingest}. */
-  void configure(IndexRun index, boolean append) {
+  /** Sets what the ingest stage reads: {@link StageSetup#documents} or {@link StageSetup#triples}. */
+  void configure(StageSetup setup, boolean append) {
     if (isText()) {
-      DocumentIngestStage.Options d = new DocumentIngestStage.Options();
+      DocumentsInput d = new DocumentsInput();
       d.input = input;
       d.format = DocumentFormat.fromName(format);
       d.extractor = extractor != null ? extractor : d.extractor;
@@ -61,15 +62,15 @@ final class InputOptions {
       d.chunkOverlap = chunkOverlap;
       d.append = append;
       d.source = source;
-      index.documents = d;
+      setup.documents = d;
     } else {
-      IngestStage.Options o = new IngestStage.Options();
+      TriplesInput o = new TriplesInput();
       o.input = input;
       o.format = tripleFormat();
       o.names = names;
       o.append = append;
       o.source = source;
-      index.ingest = o;
+      setup.triples = o;
     }
   }
 

@@ -3,7 +3,7 @@ package io.kgrag.jobs.cli;
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.stage.sgrag.StageInputs;
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.internal.tools.JoinBaseline;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;

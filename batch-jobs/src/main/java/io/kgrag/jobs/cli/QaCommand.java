@@ -3,29 +3,29 @@ package io.kgrag.jobs.cli;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.LlmConfig;
+import io.kgrag.core.method.Components;
+import io.kgrag.jobs.api.MethodSetup;
+import io.kgrag.jobs.api.QaFlag;
+import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.method.qafd.QafdComponents;
-import io.kgrag.jobs.internal.method.qafd.QafdQaJob;
-import io.kgrag.jobs.internal.method.simgrag.SimgragComponents;
-import io.kgrag.jobs.internal.method.simgrag.SimgragQaJob;
-import io.kgrag.jobs.internal.method.srag.SragComponents;
-import io.kgrag.jobs.internal.method.srag.SragQaJob;
-import io.kgrag.jobs.internal.method.stem.StemComponents;
-import io.kgrag.jobs.internal.method.stem.StemQaJob;
-import io.kgrag.jobs.internal.qa.EmbeddedComponents;
-import io.kgrag.jobs.internal.qa.LlmComponents;
-import io.kgrag.jobs.internal.qa.QaMethod;
+import io.kgrag.jobs.internal.qa.Methods;
+import io.kgrag.jobs.internal.qa.QaRun;
 import io.kgrag.jobs.internal.qa.QuestionsInput;
-import io.kgrag.jobs.internal.qa.SgragQaJob;
 import io.kgrag.jobs.runs.RunLog;
+import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code kgrag qa}: answers a table of questions with a retrieval method. */
 @Command(
@@ -33,13 +33,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Reads questions (ERQA csv qid,query,answer; MetaQA question<TAB>a1|a2; jsonl; or a Delta table) into",
-      "kgrag.questions, answers them in parallel with SG-RAG (--method sgrag), SimGRAG (--method simgrag), QAFD-RAG (--method qafd), STEM (--method stem) or SRAG (--method srag: entity set, table, Spark SQL) and",
+      "kgrag.questions, answers them in parallel with a retrieval method (--method; --list-methods lists them) and",
       "writes kgrag.query_graphs, kgrag.answers (one row per question) and kgrag.evidence for the run. Bad rows get status invalid_input with the reason; the run goes on.",
       "--extractor llm / --generator llm ask the OpenAI-compatible endpoint of spark.kgrag.llm.* (key from the",
       "environment variable spark.kgrag.llm.api-key-env names); replies are kept in kgrag.llm_cache for re-runs.",
       "Then: kgrag eval --run-id <id>."
     })
 public final class QaCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Mixin JobOptions job = new JobOptions();
 
   @Option(names = "--questions", required = true, paramLabel = "<file|table>", description = "Question file, folder, glob, Delta table path or table name.")
@@ -51,8 +53,15 @@ public final class QaCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "<fmt>", description = "csv, metaqa, jsonl or delta. Default: from the file extension.")
   String format;
 
-  @Option(names = "--method", defaultValue = "sgrag", paramLabel = "<method>", description = "Retrieval method: sgrag, simgrag, qafd, stem or srag. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--method",
+      paramLabel = "<method>",
+      completionCandidates = MethodNames.class,
+      description = "Retrieval method: ${COMPLETION-CANDIDATES}. Default: the default method (`kgrag qa --list-methods`).")
   String method;
+
+  @Option(names = "--list-methods", help = true, description = "Print the retrieval methods found, with what each reads, and exit.")
+  boolean listMethods;
 
   @Option(
       names = "--extractor",
@@ -71,21 +80,38 @@ public final class QaCommand implements Callable<Integer> {
   @Option(
       names = "--exemplars",
       paramLabel = "<file>",
-      description = "simgrag and stem: labelled questions with patterns (JSON lines from `kgrag exemplars`) for the embedded query-to-pattern; without them every question gets the embedded extractor's star pattern. srag: a question file whose rows carry their operation in \"type\", for questions no cue word classifies.")
+      description = "Labelled questions for the methods that answer by example (--list-methods says which): JSON lines from `kgrag exemplars` (patterns), or a question file whose rows carry their operation in \"type\".")
   String exemplars;
 
-  @Option(names = "--path-length", defaultValue = "1", paramLabel = "<l>", description = "Length of the indexed paths to use. Default: ${DEFAULT-VALUE}.")
-  int pathLength;
+  @Option(names = "--path-length", paramLabel = "<l>", description = "Length of the indexed paths to use (methods that read a path index). Default: 1.")
+  Integer pathLength;
 
-  @Option(names = "--min-similarity", defaultValue = "0.8", paramLabel = "<cos>", description = "Entity normalisation: least cosine to accept a label. Default: ${DEFAULT-VALUE}.")
-  double minSimilarity;
+  @Option(names = "--min-similarity", paramLabel = "<cos>", description = "Entity normalisation's least cosine to accept a label (methods that normalise mentions). Default: 0.8.")
+  Double minSimilarity;
 
   @Option(names = "--partitions", defaultValue = "0", paramLabel = "<n>", description = "Question partitions. Default: 2 x the default parallelism.")
   int partitions;
 
+  /** The names of the methods found, for --help. */
+  static final class MethodNames extends ArrayList<String> {
+    MethodNames() {
+      super(Methods.all().keySet());
+    }
+  }
+
   @Override
   public Integer call() {
-    String m = checkOptions();
+    if (listMethods) {
+      PrintWriter out = spec.commandLine().getOut();
+      for (RetrievalMethod m : Methods.all().values()) {
+        out.printf(Locale.ROOT, "%-8s %s%s%n         reads the stages %s; flags %s; settings spark.kgrag.%s.*%n", m.name(), m.description(),
+            m.isDefault() ? " (the default)" : "", String.join(", ", m.requiredStages()), m.flags().stream().map(QaFlag::option).sorted().toList(),
+            m.name());
+      }
+      out.flush();
+      return 0;
+    }
+    RetrievalMethod m = checkOptions();
     SparkSession spark = job.session("kgrag qa");
     Catalog live = job.catalog(spark, null);
     QaRun.Outcome o = answer(live, QaRun.snapshot(live, m));
@@ -93,15 +119,27 @@ public final class QaCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The method's name, after checking the options that need no session. */
-  String checkOptions() {
-    String m = method.strip().toLowerCase(Locale.ROOT);
-    if (!m.equals(SgragQaJob.METHOD) && !m.equals(SimgragQaJob.METHOD) && !m.equals(QafdQaJob.METHOD) && !m.equals(StemQaJob.METHOD)
-        && !m.equals(SragQaJob.METHOD)) {
-      throw new UserInputException("--method " + method.replaceAll("\\p{Cntrl}", "?") + " is not available; methods built so far: sgrag, simgrag, qafd, stem, srag");
+  /**
+   * The method, after checking the options that need no session: a method that exists, the extractor and generator
+   * kinds, the data set's name, and no shared flag the method does not read.
+   */
+  RetrievalMethod checkOptions() {
+    RetrievalMethod m = method == null ? Methods.defaultMethod() : Methods.named(method);
+    Map<QaFlag, Object> given = new TreeMap<>();
+    if (exemplars != null) {
+      given.put(QaFlag.EXEMPLARS, exemplars);
     }
-    if (exemplars != null && !m.equals(SimgragQaJob.METHOD) && !m.equals(StemQaJob.METHOD) && !m.equals(SragQaJob.METHOD)) {
-      throw new UserInputException("--exemplars is for --method simgrag, stem and srag");
+    if (pathLength != null) {
+      given.put(QaFlag.PATH_LENGTH, pathLength);
+    }
+    if (minSimilarity != null) {
+      given.put(QaFlag.MIN_SIMILARITY, minSimilarity);
+    }
+    for (QaFlag f : given.keySet()) {
+      if (!m.flags().contains(f)) {
+        throw new UserInputException(f.option() + " is not read by --method " + m.name() + " (it reads: "
+            + (m.flags().isEmpty() ? "none of the shared flags" : String.join(", ", m.flags().stream().map(QaFlag::option).sorted().toList())) + ")");
+      }
     }
     kind("--extractor", extractor, "embedded");
     kind("--generator", generator, "extractive");
@@ -110,46 +148,28 @@ public final class QaCommand implements Callable<Integer> {
   }
 
   /**
-   * Answers the questions with the method reading the index through {@code snapshot} ({@link QaRun#snapshot}
-   * of {@code live}, taken before: whatever commits after it is not read), the run recorded in {@code live}'s
-   * runs.
+   * Answers the questions with the method reading the index through {@code snapshot} ({@link QaRun#snapshot} of
+   * {@code live}, taken before: whatever commits after it is not read), the run recorded in {@code live}'s runs.
    */
   QaRun.Outcome answer(Catalog live, Catalog snapshot) {
-    String m = checkOptions();
+    RetrievalMethod m = checkOptions();
     boolean llmExtractor = kind("--extractor", extractor, "embedded");
     boolean llmGenerator = kind("--generator", generator, "extractive");
     SparkSession spark = snapshot.spark();
     KgragConf conf = JobOptions.conf(spark);
+    Record options = conf.options(m.optionsType(), "spark.kgrag." + m.name() + ".");
     LlmConfig llm = llmConfig(conf, llmExtractor, llmGenerator);
     if (!live.exists(KgTable.ENTITIES)) { // before the questions are written there
       throw new UserInputException(
           "no index under warehouse " + live.root() + " (no table " + KgTable.ENTITIES.qualifiedName()
               + "): run `kgrag index --input <triples or documents> --warehouse <dir>` first, or check --warehouse");
     }
-    Catalog catalog = snapshot;
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
-    QaMethod qa;
-    if (m.equals(SragQaJob.METHOD)) {
-      SragQaJob.Options options = new SragQaJob.Options(exemplars, parts, conf.sragConfig());
-      qa = new SragQaJob(catalog, embedder).method(options, new SragComponents(llm, llmExtractor, llmGenerator));
-    } else if (m.equals(StemQaJob.METHOD)) {
-      StemQaJob.Options options =
-          new StemQaJob.Options(exemplars, minSimilarity, parts, conf.stemConfig(), conf.patternByExampleConfig(), conf.stemGuidance());
-      qa = new StemQaJob(catalog, embedder).method(options, new StemComponents(llm, llmExtractor, llmGenerator));
-    } else if (m.equals(QafdQaJob.METHOD)) {
-      QafdQaJob.Options options = new QafdQaJob.Options(minSimilarity, parts, conf.qafdConfig());
-      qa = new QafdQaJob(catalog, embedder).method(options, new QafdComponents(llm, llmExtractor, llmGenerator));
-    } else if (m.equals(SimgragQaJob.METHOD)) {
-      SimgragQaJob.Options options =
-          new SimgragQaJob.Options(exemplars, minSimilarity, parts, conf.simgragConfig(), conf.patternByExampleConfig());
-      qa = new SimgragQaJob(catalog, embedder).method(options, new SimgragComponents(llm, llmExtractor, llmGenerator));
-    } else {
-      SgragQaJob.Options options = new SgragQaJob.Options(pathLength, minSimilarity, parts, conf.sgragConfig(pathLength));
-      SgragQaJob.Components components = llm == null ? new EmbeddedComponents() : new LlmComponents(llm, llmExtractor, llmGenerator);
-      qa = new SgragQaJob(catalog, embedder).method(options, components);
-    }
-    return QaRun.answer(catalog, job.runLog(live), questions, dataset, format, qa);
+    MethodSetup setup =
+        new MethodSetup(snapshot, embedder, options, new Components(llm, llmExtractor, llmGenerator), exemplars, pathLength == null ? 1 : pathLength,
+            minSimilarity == null ? 0.8 : minSimilarity);
+    return QaRun.answer(job.runLog(live), questions, dataset, format, m, setup, parts);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.core.UserInputException;
+import io.kgrag.jobs.runs.RunLog;
 import picocli.CommandLine.Option;
 
 /**
@@ -49,21 +49,8 @@ public final class QaRunOptions {
 
   /** See {@link #runId()}. */
   public static String checkRunId(String id) {
-    if (id == null || id.isBlank()) {
-      throw new UserInputException("--run-id must not be empty");
-    }
-    for (int i = 0; i < id.length(); i++) {
-      char c = id.charAt(i);
-      if (c == '\'' || c == '"' || c == '`' || c == '\\' || Character.isISOControl(c)) {
-        throw new UserInputException(
-            "--run-id '" + id.replaceAll("\\p{Cntrl}", "?") + "' must not contain quotes, backslashes or control characters");
-      }
-    }
-    return id;
+    return RunLog.checkRunId(id);
   }
 
-  /** {@code s} as a single-quoted Spark SQL string literal. */
-  public static String sqlString(String s) {
-    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
-  }
+
 }

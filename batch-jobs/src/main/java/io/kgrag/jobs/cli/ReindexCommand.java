@@ -3,15 +3,12 @@ package io.kgrag.jobs.cli;
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.stage.sgrag.ReindexGnnStage;
-import io.kgrag.jobs.internal.stage.sgrag.ReindexPathIndexStage;
-import io.kgrag.jobs.internal.stage.sgrag.ReindexPathsStage;
+import io.kgrag.jobs.internal.pipeline.Pipeline;
+import io.kgrag.jobs.internal.pipeline.PipelineRun;
+import io.kgrag.jobs.internal.stage.StageSetup;
 import io.kgrag.jobs.runs.RunLog;
-import io.kgrag.jobs.runs.StageReport;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
@@ -32,8 +29,6 @@ import picocli.CommandLine.Option;
       "builds in full and says so."
     })
 public final class ReindexCommand implements Callable<Integer> {
-  /** Every stage, in the order they run. */
-  public static final List<String> STAGES = List.of("ingest", "embed", "gnn", "paths", "path-index");
 
   @Mixin JobOptions job = new JobOptions();
 
@@ -55,87 +50,29 @@ public final class ReindexCommand implements Callable<Integer> {
 
   static final class StageNames extends ArrayList<String> {
     StageNames() {
-      super(STAGES);
+      super(Pipeline.updatable());
     }
   }
 
   @Override
   public Integer call() {
     in.check();
-    Set<String> run = selectStages();
-    if (run.contains("ingest") && in.input == null) {
-      throw new UserInputException("stage ingest needs --input <path> (or run other stages with --stages embed,gnn,paths,path-index)");
-    }
-    if (in.input != null && !run.contains("ingest")) {
-      throw new UserInputException("--input given but stage ingest is not selected");
-    }
+    Set<String> run = StageSelection.select(Pipeline.updatable(), stages, null, in.input != null, "reindex");
     if (pathLength != 1 && pathLength != 2) {
       throw new UserInputException("--path-length must be 1 or 2, got " + pathLength);
     }
     SparkSession spark = job.session("kgrag reindex");
     KgragConf conf = JobOptions.conf(spark);
-    var spec = embedding.spec(conf);
     Catalog catalog = job.catalog(spark, null);
     RunLog log = job.runLog(catalog);
-    // ingest and embed are index's own stages (the append merge; embed is incremental by itself)
-    IndexRun index = new IndexRun(catalog, conf, spec, log);
+    StageSetup setup = new StageSetup(catalog, conf, embedding.spec(conf), log.runId());
     if (run.contains("ingest")) {
-      in.configure(index, true);
+      in.configure(setup, true);
     }
-    List<String> indexStages = run.stream().filter(s -> s.equals("ingest") || s.equals("embed")).toList();
-    if (!indexStages.isEmpty()) {
-      index.run(indexStages);
-    }
-    for (String stage : run) {
-      StageReport report;
-      switch (stage) {
-        case "ingest", "embed" -> {
-          continue;
-        }
-        default -> {}
-      }
-      try {
-        report = switch (stage) {
-          case "gnn" -> new ReindexGnnStage(catalog, spec.modelId(), conf.trainerConfig(), conf.gnnTrainStars(), retrain).run();
-          case "paths" -> new ReindexPathsStage(catalog, pathLength).run();
-          case "path-index" -> new ReindexPathIndexStage(catalog, pathLength, indexPartitions, conf.trainerConfig().seed()).run();
-          default -> throw new IllegalStateException("unknown stage " + stage);
-        };
-      } catch (UserInputException e) {
-        throw e; // nothing was written
-      } catch (RuntimeException e) {
-        log.failed(new StageReport("reindex-" + stage, stage.equals("gnn") ? spec.modelId() : "l=" + pathLength), e);
-        throw e;
-      }
-      log.succeeded(report);
-      catalog.register();
-    }
+    setup.pathLength = pathLength;
+    setup.indexPartitions = indexPartitions;
+    setup.retrain = retrain;
+    new PipelineRun(setup, log).update(run);
     return 0;
-  }
-
-  private Set<String> selectStages() {
-    Set<String> chosen = new LinkedHashSet<>();
-    if (stages == null || stages.isEmpty()) {
-      for (String s : STAGES) {
-        if (!s.equals("ingest") || in.input != null) {
-          chosen.add(s);
-        }
-      }
-    } else {
-      for (String s : stages) {
-        String n = s.trim().toLowerCase(Locale.ROOT);
-        if (!STAGES.contains(n)) {
-          throw new UserInputException("unknown stage '" + s + "' (reindex stages: " + String.join(", ", STAGES) + ")");
-        }
-        chosen.add(n);
-      }
-    }
-    Set<String> ordered = new LinkedHashSet<>();
-    for (String s : STAGES) {
-      if (chosen.contains(s)) {
-        ordered.add(s);
-      }
-    }
-    return ordered;
   }
 }

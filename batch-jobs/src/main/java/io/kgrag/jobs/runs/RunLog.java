@@ -35,6 +35,25 @@ public final class RunLog {
         + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
   }
 
+  /**
+   * {@code id} checked as a run id: not blank, no quotes, backslashes or control characters (it is written into a
+   * SQL predicate).
+   *
+   * @throws io.kgrag.core.UserInputException otherwise
+   */
+  public static String checkRunId(String id) {
+    if (id == null || id.isBlank()) {
+      throw new io.kgrag.core.UserInputException("--run-id must not be empty");
+    }
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      if (c == '\'' || c == '"' || c == '`' || c == '\\' || Character.isISOControl(c)) {
+        throw new io.kgrag.core.UserInputException(
+            "--run-id '" + id.replaceAll("\\p{Cntrl}", "?") + "' must not contain quotes, backslashes or control characters");
+      }
+    }
+    return id;
+  }
   /** Prints a progress line without recording anything (sub-steps, notices). */
   public static void progress(String line) {
     LOG.info(line);

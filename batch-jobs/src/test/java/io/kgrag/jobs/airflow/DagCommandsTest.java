@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kgrag.jobs.cli.ReindexCommand;
+import io.kgrag.jobs.internal.pipeline.Pipeline;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -27,12 +27,22 @@ class DagCommandsTest {
   }
 
   @Test
-  void stageOrderIsASubsequenceOfKgragsStages() {
-    int last = -1;
-    for (String s : DagCommandsValidator.STAGE_ORDER) {
-      int at = ReindexCommand.STAGES.indexOf(s);
-      assertTrue(at > last, "stage " + s + " out of kgrag reindex's order " + ReindexCommand.STAGES);
-      last = at;
+  void theDagRunsEveryReindexStageOfThePipelineInThePipelinesOrder() {
+    // the stages come from the pipeline (the one place they are named and ordered), not from a list of the test's
+    assertEquals(Pipeline.updatable(), DagCommandsValidator.STAGE_ORDER);
+    DagCommands c = real();
+    Map<String, String> values = c.defaults();
+    values.put("run_qa", "false");
+    List<String> stages = new java.util.ArrayList<>();
+    for (DagCommands.Task t : c.expand(values)) {
+      int i = t.applicationArgs().indexOf("--stages");
+      if (i >= 0) {
+        stages.add(t.applicationArgs().get(i + 1));
+      }
+    }
+    assertEquals(Pipeline.updatable(), stages, "the DAG's index tasks against the pipeline");
+    for (String s : Pipeline.updatable()) {
+      assertTrue(Pipeline.names().contains(s));
     }
   }
 

@@ -1,7 +1,7 @@
 package io.kgrag.jobs.airflow;
 
-import io.kgrag.jobs.cli.IndexCommand;
-import io.kgrag.jobs.cli.ReindexCommand;
+import io.kgrag.jobs.internal.pipeline.Pipeline;
+import io.kgrag.jobs.internal.qa.Methods;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -13,8 +13,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Checks the commands file of the kgrag_reindex DAG against the real kgrag command line: every task's main
@@ -25,11 +25,15 @@ import picocli.CommandLine.ParseResult;
  * every other task. Returns the problems found, each naming the file and the task.
  */
 final class DagCommandsValidator {
-  /** The stages the DAG runs, in this order (a subsequence of {@link IndexCommand#STAGES}). */
-  static final List<String> STAGE_ORDER = List.of("ingest", "embed", "gnn", "paths", "path-index");
+  /**
+   * The stages the DAG runs, in this order: every stage of the pipeline with an incremental update ({@code kgrag
+   * reindex}'s), in the pipeline's order. A DAG file that runs others, misses one or orders them otherwise is
+   * rejected: the DAG and the pipeline cannot drift apart.
+   */
+  static final List<String> STAGE_ORDER = Pipeline.updatable();
 
   /** Every retrieval method of {@code kgrag qa}: the sample value of a for_each over methods. */
-  static final String ALL_METHODS = "sgrag,simgrag,qafd,stem,srag";
+  static final String ALL_METHODS = String.join(",", Methods.all().keySet());
 
   private DagCommandsValidator() {}
 
@@ -199,7 +203,7 @@ final class DagCommandsValidator {
       problems.add(where + "runs a nested command " + sub.subcommand().commandSpec().name());
       return null;
     }
-    List<String> known = t.command().equals("reindex") ? ReindexCommand.STAGES : IndexCommand.STAGES;
+    List<String> known = t.command().equals("reindex") ? Pipeline.updatable() : Pipeline.names();
     for (String stage : stages(sub)) {
       if (!known.contains(stage)) {
         problems.add(where + "--stages " + stage + " is not a stage of kgrag " + t.command() + " (" + String.join(", ", known) + ")");

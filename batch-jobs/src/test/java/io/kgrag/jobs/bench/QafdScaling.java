@@ -17,7 +17,7 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.qa.LabelVectors;
+import io.kgrag.jobs.internal.data.LabelVectors;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,7 +52,7 @@ public final class QafdScaling {
     EmbedderSpec spec = conf.embedder(null, null, null);
     KnowledgeGraph graph = GraphLoader.load(catalog);
     LabelVectors vectors = LabelVectors.load(catalog, spec, "bench/qafd");
-    QafdRetriever.Config config = conf.qafdConfig();
+    QafdRetriever.Config config = conf.options(io.kgrag.jobs.internal.method.qafd.QafdOptions.class, "spark.kgrag.qafd.").config();
     LabelIndex index = LabelIndex.build(vectors.entries(), 64, Math.max(64, 4 * config.seeds().seeds()));
     List<String> questions = new ArrayList<>();
     for (Row r : catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(args[1]).and(col("invalid_reason").isNull()))

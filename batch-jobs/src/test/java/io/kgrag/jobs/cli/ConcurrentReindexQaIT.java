@@ -11,6 +11,7 @@ import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.internal.qa.QaRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

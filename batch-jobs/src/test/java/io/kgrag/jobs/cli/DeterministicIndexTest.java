@@ -10,6 +10,8 @@ import io.kgrag.jobs.WarehouseContent;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.pipeline.PipelineRun;
+import io.kgrag.jobs.internal.stage.StageSetup;
 import io.kgrag.jobs.runs.RunLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,11 +61,11 @@ class DeterministicIndexTest {
     Path wh = DemoWarehouse.copy("det-budget");
     long[] now = {0};
     LongSupplier anHourPerReading = () -> now[0] += 3_600_000_000_000L;
-    spark.conf().set(KgragConf.GNN_MAX_SECONDS, "60");
+    spark.conf().set("spark.kgrag.gnn.max-seconds", "60");
     try {
       run(spark, wh, "budget", anHourPerReading, List.of("gnn"));
     } finally {
-      spark.conf().unset(KgragConf.GNN_MAX_SECONDS);
+      spark.conf().unset("spark.kgrag.gnn.max-seconds");
     }
     Row r = gnnRow(spark, wh, "budget");
     Map<String, Long> rows = r.getJavaMap(r.fieldIndex("rows"));
@@ -77,10 +79,10 @@ class DeterministicIndexTest {
   private static void run(SparkSession spark, Path wh, String runId, LongSupplier clock, List<String> stages) {
     Catalog catalog = new Catalog(spark, wh.toString());
     KgragConf conf = JobOptions.conf(spark);
-    IndexRun index = new IndexRun(catalog, conf, new EmbedderOptions().spec(conf), new RunLog(catalog, runId));
-    index.indexPartitions = 4; // as DemoWarehouse
-    index.clock = clock;
-    index.run(stages);
+    StageSetup setup = new StageSetup(catalog, conf, new EmbedderOptions().spec(conf), runId);
+    setup.indexPartitions = 4; // as DemoWarehouse
+    setup.clock = clock;
+    new PipelineRun(setup, new RunLog(catalog, runId)).build(stages);
   }
 
   private static Row gnnRow(SparkSession spark, Path wh, String runId) {

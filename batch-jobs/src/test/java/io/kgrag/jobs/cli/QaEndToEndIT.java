@@ -13,18 +13,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.llm.CachingChatClient;
+import io.kgrag.core.method.Components;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.QueryGraphExtractor;
-import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.core.sgrag.qa.SgragComponents;
+import io.kgrag.core.sgrag.qa.SgragContext;
 import io.kgrag.jobs.Cli;
 import io.kgrag.jobs.DemoWarehouse;
 import io.kgrag.jobs.SparkTestSession;
+import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.qa.EmbeddedComponents;
-import io.kgrag.jobs.internal.qa.QaContext;
-import io.kgrag.jobs.internal.qa.QaMethod;
-import io.kgrag.jobs.internal.qa.SgragQaJob;
+import io.kgrag.jobs.internal.method.sgrag.SgragMethod;
+import io.kgrag.jobs.internal.method.sgrag.SgragOptions;
+import io.kgrag.jobs.internal.qa.QaJob;
+import io.kgrag.jobs.internal.qa.QaSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,9 +86,8 @@ class QaEndToEndIT {
     Catalog c = new Catalog(spark, stale.toString());
     c.delta(KgTable.ENTITY_EMBEDDINGS).delete(col("label").equalTo("Special Effects Supervisor"));
     Dataset<Row> qs = catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(DATASET).and(col("invalid_reason").isNull()));
-    QaMethod.Summary s =
-        new SgragQaJob(c, EmbedderSpec.onnx().build())
-            .run(qs, DATASET, "failing", new SgragQaJob.Options(1, 0.8, 2, SgragRetriever.Config.defaults(1)), new FailingOn("Tehran"));
+    MethodSetup setup = new MethodSetup(c, EmbedderSpec.onnx().build(), SgragOptions.defaults(), Components.OFFLINE, null, 1, 0.8);
+    QaSummary s = QaJob.run(new SgragMethod(new FailingOn("Tehran")), setup, qs, DATASET, "failing", 2);
     assertEquals(VALID, s.questions());
     assertEquals(2L, s.statuses().get("error"), s.statuses().toString());
     Map<String, Row> byQid = answers(c, "failing");
@@ -116,17 +118,17 @@ class QaEndToEndIT {
   }
 
   /** The offline components, with an extractor that throws for questions containing a word. */
-  private static final class FailingOn implements SgragQaJob.Components {
+  private static final class FailingOn implements SgragComponents {
     private static final long serialVersionUID = 1L;
     private final String word;
-    private final EmbeddedComponents embedded = new EmbeddedComponents();
+    private final SgragComponents embedded = SgragComponents.of(Components.OFFLINE);
 
     FailingOn(String word) {
       this.word = word;
     }
 
     @Override
-    public QueryGraphExtractor extractor(QaContext ctx, Embedder embedder, CachingChatClient chat) {
+    public QueryGraphExtractor extractor(SgragContext ctx, Embedder embedder, CachingChatClient chat) {
       QueryGraphExtractor inner = embedded.extractor(ctx, embedder, chat);
       return question -> {
         if (question.contains(word)) {
@@ -137,13 +139,8 @@ class QaEndToEndIT {
     }
 
     @Override
-    public AnswerGenerator generator(QaContext ctx, CachingChatClient chat) {
+    public AnswerGenerator generator(SgragContext ctx, CachingChatClient chat) {
       return embedded.generator(ctx, chat);
-    }
-
-    @Override
-    public String extractorName() {
-      return "failing-on-" + word;
     }
   }
 }

@@ -16,7 +16,7 @@ import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.qa.LlmCacheRows;
+import io.kgrag.jobs.internal.data.LlmCacheRows;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -336,7 +336,7 @@ class LlmFaultsIT {
    * into {@code llm_cache} cleared that cache entry, and the query-graph write after it prepared every
    * question again: the answered ones from the replies just merged, the failed ones by asking again, so a
    * question that timed out on every attempt sent 6 requests, not 3. The rows are now {@link
-   * io.kgrag.jobs.internal.qa.PinnedRows}. An endpoint failure is never "repaired" (only SQL that Spark cannot
+   * io.kgrag.jobs.internal.data.PinnedRows}. An endpoint failure is never "repaired" (only SQL that Spark cannot
    * analyse or run is), so every question here sends exactly its fault's requests.
    */
   @Test

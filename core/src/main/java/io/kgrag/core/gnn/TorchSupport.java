@@ -4,11 +4,10 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import io.kgrag.core.sgrag.gnn.DominanceTrainer;
 import java.util.Locale;
 
 /**
- * Helpers shared by the DJL (PyTorch) trainers of kgrag's GNNs (SG-RAG's {@link DominanceTrainer}, STEM's
+ * Helpers shared by the DJL (PyTorch) trainers of kgrag's GNNs (SG-RAG's {@link io.kgrag.core.sgrag.gnn.DominanceTrainer}, STEM's
  * Triple-GNN trainer): engine and device lookup, the device setting's validation, and a bias-corrected
  * Adam written out on NDArrays with the divergence helpers around it.
  */

@@ -12,10 +12,12 @@ import java.util.function.IntFunction;
  * name ends in {@code _nanos}). What was recorded is kept when the question then fails, so a failed question
  * still shows how far it got.
  */
-public final class Trace {
+public final class Trace implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   private QueryGraph queryGraph;
   private long[][] entityIds;
-  private final Map<String, Long> metrics = new LinkedHashMap<>();
+  private final LinkedHashMap<String, Long> metrics = new LinkedHashMap<>();
 
   /** The question's query graph; {@code entityIds} gives a node's entities (null for an unknown), or is null. */
   public void queryGraph(QueryGraph graph, IntFunction<long[]> entityIds) {

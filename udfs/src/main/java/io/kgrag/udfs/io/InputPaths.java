@@ -78,4 +78,12 @@ public final class InputPaths {
     }
     return false;
   }
+
+  /** The default {@code source} of rows read from {@code input}: its last path component. */
+  public static String defaultSource(String input) {
+    String s = input.replace('\\', '/').replaceAll("/+$", "");
+    int i = s.lastIndexOf('/');
+    String last = i >= 0 ? s.substring(i + 1) : s;
+    return last.isEmpty() ? input : last;
+  }
 }

@@ -7,7 +7,7 @@ import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.export.EvidenceGraphWriter;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.cli.QaRunOptions;
+import io.kgrag.jobs.runs.RunLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -46,7 +46,7 @@ public final class EvidenceExport {
    *     method or dataset is ambiguous
    */
   public Written export(String runId, String qid, String method, String dataset, Path outDir) {
-    QaRunOptions.checkRunId(runId);
+    RunLog.checkRunId(runId);
     if (qid == null || qid.isBlank()) {
       throw new UserInputException("--qid must not be empty");
     }
@@ -74,7 +74,7 @@ public final class EvidenceExport {
           "run '" + runId + "' has no answer for question '" + qid + "'" + (method != null ? " by method " + method : "")
               + (dataset != null ? " in dataset " + dataset : "")
               + " (list its questions with: SELECT method, dataset, qid, status FROM " + KgTable.ANSWERS.qualifiedName()
-              + " WHERE run_id = " + QaRunOptions.sqlString(runId) + ")");
+              + " WHERE run_id = " + Catalog.sqlString(runId) + ")");
     }
     if (rows.size() > 1) {
       Set<String> choices = new LinkedHashSet<>();

@@ -14,7 +14,7 @@ import io.kgrag.core.qa.eval.AnswerMatch;
 import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.cli.QaRunOptions;
+import io.kgrag.jobs.runs.RunLog;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -86,7 +86,7 @@ public final class RunEvaluator {
    * @throws UserInputException when the answers or questions table is missing, or the run has no answers
    */
   public Result evaluate(String runId) {
-    QaRunOptions.checkRunId(runId);
+    RunLog.checkRunId(runId);
     requireQaTable(KgTable.ANSWERS);
     requireQaTable(KgTable.QUESTIONS);
     Dataset<Row> answers = catalog.read(KgTable.ANSWERS).filter(col("run_id").equalTo(runId));
@@ -190,7 +190,7 @@ public final class RunEvaluator {
               new LinkedHashMap<>(m.statuses()), at));
     }
     Dataset<Row> df = catalog.spark().createDataFrame(rows, KgTable.METRICS.schema());
-    return catalog.replaceWhere(KgTable.METRICS, df, "run_id = " + QaRunOptions.sqlString(result.runId()));
+    return catalog.replaceWhere(KgTable.METRICS, df, "run_id = " + Catalog.sqlString(result.runId()));
   }
 
   /**

@@ -16,6 +16,7 @@ import io.kgrag.core.qa.QaException;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
+import io.kgrag.jobs.internal.data.LlmCacheRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +92,7 @@ public final class QaOutput {
    *
    * @return the run's summary, with no method metrics
    */
-  public static QaMethod.Summary write(
+  public static QaSummary write(
       Catalog catalog,
       String method,
       String dataset,
@@ -134,7 +135,7 @@ public final class QaOutput {
       nev += r.isNullAt(2) ? 0 : r.getLong(2);
     }
     long nq = statuses.values().stream().mapToLong(Long::longValue).sum();
-    return new QaMethod.Summary(
+    return new QaSummary(
         nq, statuses.getOrDefault(AnswerStatus.INVALID_INPUT.sqlName(), 0L), statuses, nev, cache.usage(), cache.inserted(), Map.of());
   }
 
@@ -159,16 +160,6 @@ public final class QaOutput {
                 .and(evidence.col("dst").equalTo(firstChunk.col("dst_id"))),
             "left")
         .drop("src_id", "r_relation", "dst_id");
-  }
-
-  /** {@code result} ({@link #RESULTS}) with a method's own columns after it. */
-  public static Row append(Row result, Object... columns) {
-    Object[] v = new Object[result.size() + columns.length];
-    for (int i = 0; i < result.size(); i++) {
-      v[i] = result.get(i);
-    }
-    System.arraycopy(columns, 0, v, result.size(), columns.length);
-    return RowFactory.create(v);
   }
 
   /**

@@ -12,7 +12,7 @@ import io.kgrag.core.sgrag.StarQueries;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.stage.sgrag.GraphFeatures;
+import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
 import io.kgrag.udfs.sql.SparkArrays;

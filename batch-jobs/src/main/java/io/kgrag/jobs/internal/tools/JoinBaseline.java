@@ -9,8 +9,7 @@ import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.core.sgrag.JoinQuery;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.cli.QaRunOptions;
-import io.kgrag.jobs.internal.qa.SgragQaJob;
+import io.kgrag.jobs.internal.method.sgrag.SgragMethod;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -115,7 +114,7 @@ public final class JoinBaseline {
 
     Dataset<Row> df = spark.createDataFrame(answers, KgTable.ANSWERS.schema());
     long version =
-        live.replaceWhere(KgTable.ANSWERS, df, "run_id = " + QaRunOptions.sqlString(baselineRunId) + " AND method = '" + METHOD + "'");
+        live.replaceWhere(KgTable.ANSWERS, df, "run_id = " + Catalog.sqlString(baselineRunId) + " AND method = '" + METHOD + "'");
     if (cacheGraph) {
       relations.unpersist();
       entities.unpersist();
@@ -134,7 +133,7 @@ public final class JoinBaseline {
               + ": run `kgrag qa --method sgrag` first (or check --warehouse)");
     }
     Dataset<Row> ofRun = live.read(KgTable.QUERY_GRAPHS).filter(col("run_id").equalTo(runId));
-    Dataset<Row> sgrag = ofRun.filter(col("method").equalTo(SgragQaJob.METHOD)).select("dataset", "qid", "nodes", "edges").orderBy("qid", "dataset");
+    Dataset<Row> sgrag = ofRun.filter(col("method").equalTo(SgragMethod.NAME)).select("dataset", "qid", "nodes", "edges").orderBy("qid", "dataset");
     List<Row> rows = (limit == null ? sgrag : sgrag.limit(limit)).collectAsList();
     if (rows.isEmpty()) {
       List<String> methods = ofRun.select("method").distinct().orderBy("method").as(org.apache.spark.sql.Encoders.STRING()).collectAsList();
@@ -142,7 +141,7 @@ public final class JoinBaseline {
           methods.isEmpty()
               ? "no query graphs for run '" + runId + "' in " + KgTable.QUERY_GRAPHS.qualifiedName() + " under " + live.root()
                   + " (list the runs with: SELECT DISTINCT run_id FROM " + KgTable.QUERY_GRAPHS.qualifiedName() + " WHERE method = 'sgrag')"
-              : "run '" + runId + "' has no " + SgragQaJob.METHOD + " query graphs, only " + String.join(", ", methods)
+              : "run '" + runId + "' has no " + SgragMethod.NAME + " query graphs, only " + String.join(", ", methods)
                   + " ones: join-baseline answers the query graphs of `kgrag qa --method sgrag`");
     }
     return rows;

@@ -1,5 +1,7 @@
 package io.kgrag.jobs.internal.qa;
 
+import io.kgrag.jobs.internal.data.PinnedRows;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -12,7 +12,7 @@ import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.stage.sgrag.GraphFeatures;
+import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.udfs.sql.SparkArrays;
 import java.util.ArrayList;
 import java.util.Iterator;

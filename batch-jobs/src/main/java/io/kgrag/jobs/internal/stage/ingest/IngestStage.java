@@ -21,6 +21,7 @@ import io.kgrag.core.graph.ParsedLine;
 import io.kgrag.core.graph.Rejection;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.internal.stage.TriplesInput;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.io.InputPaths;
@@ -72,13 +73,6 @@ public final class IngestStage {
           .add("reason", DataTypes.StringType, true);
 
   /** What to ingest. */
-  public static final class Options {
-    public String input;
-    public TripleFormat format = TripleFormat.TSV;
-    public String names;
-    public boolean append;
-    public String source;
-  }
 
   private final Catalog catalog;
 
@@ -86,11 +80,11 @@ public final class IngestStage {
     this.catalog = catalog;
   }
 
-  public StageReport run(Options o, String runId) {
+  public StageReport run(TriplesInput o, String runId) {
     SparkSession spark = catalog.spark();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     StageReport report = new StageReport("ingest", o.input + (o.names != null ? " names=" + o.names : ""));
-    String source = o.source != null ? o.source : defaultSource(o.input);
+    String source = o.source != null ? o.source : InputPaths.defaultSource(o.input);
 
     // 1. resolve every input before touching a table
     List<String> files = InputPaths.resolve(jsc.hadoopConfiguration(), o.input, "input");
@@ -268,14 +262,6 @@ public final class IngestStage {
       parsed.unpersist();
       nameLines.unpersist();
     }
-  }
-
-  /** Default {@code source}: the input's last path component without glob characters. */
-  public static String defaultSource(String input) {
-    String s = input.replace('\\', '/').replaceAll("/+$", "");
-    int i = s.lastIndexOf('/');
-    String last = i >= 0 ? s.substring(i + 1) : s;
-    return last.isEmpty() ? input : last;
   }
 
   private static Dataset<Row> parse(SparkSession spark, JavaRDD<NumberedLines.Line> lines, TripleFormat format, boolean names) {

@@ -2,6 +2,7 @@ package io.kgrag.jobs.internal.stage.sgrag;
 
 import static org.apache.spark.sql.functions.col;
 
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
 package io.kgrag.jobs.internal.stage.sgrag;
 
+import io.kgrag.jobs.catalog.GraphFeatures;
+
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.lit;
@@ -124,7 +126,7 @@ public final class GnnStage {
           result.pruningPower(), nodeCount, model.outputDim(),
           timeBudgetStop
               ? String.format(Locale.ROOT, "; STOPPED BY THE TIME BUDGET (%s = %s s): this model depends on the machine's speed",
-                  io.kgrag.jobs.conf.KgragConf.GNN_MAX_SECONDS, config.maxSeconds())
+                  "spark.kgrag.gnn.max-seconds", config.maxSeconds())
               : ""));
       return report;
     } finally {

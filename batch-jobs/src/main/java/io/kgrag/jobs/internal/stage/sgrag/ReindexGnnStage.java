@@ -1,5 +1,8 @@
 package io.kgrag.jobs.internal.stage.sgrag;
 
+import io.kgrag.jobs.internal.stage.StageInputs;
+import io.kgrag.jobs.catalog.GraphFeatures;
+
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
@@ -28,7 +31,7 @@ import org.apache.spark.storage.StorageLevel;
  * deleted). With {@code retrain}, or without a usable earlier run, it runs the full {@link GnnStage}.
  */
 public final class ReindexGnnStage {
-  private static final List<KgTable> INPUTS = StageInputs.of("gnn");
+  private static final List<KgTable> INPUTS = new Gnn().reads();
 
   private final Catalog catalog;
   private final String embedModel;
@@ -49,7 +52,7 @@ public final class ReindexGnnStage {
     if (!catalog.exists(KgTable.ENTITY_EMBEDDINGS)) {
       throw new UserInputException("stage gnn needs label embeddings: run `kgrag reindex --stages embed` first");
     }
-    Map<KgTable, Long> now = StageInputs.snapshot(catalog, "gnn");
+    Map<KgTable, Long> now = StageInputs.snapshot(catalog, INPUTS);
     String why = retrain ? "--retrain" : null;
     Baseline base = null;
     if (why == null) {

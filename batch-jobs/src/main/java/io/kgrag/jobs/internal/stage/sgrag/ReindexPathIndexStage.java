@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.index.partition.DominancePartitioning;
 import io.kgrag.core.sgrag.reindex.PartitionChanges;
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
@@ -41,7 +42,7 @@ public final class ReindexPathIndexStage {
   /** How far past its target size a partition may grow before it is reported oversized. */
   public static final double MAX_GROWTH = 2.0;
 
-  private static final List<KgTable> INPUTS = StageInputs.of("path-index");
+  private static final List<KgTable> INPUTS = new PathIndex().reads();
   private static final List<KgTable> OUTPUTS = List.of(KgTable.PATH_INDEX, KgTable.PATH_PARTITIONING);
 
   /** The counts of a path-index reindex (all 0 when nothing changed). */
@@ -65,7 +66,7 @@ public final class ReindexPathIndexStage {
     if (!catalog.exists(KgTable.PATHS)) {
       throw new UserInputException("stage path-index needs paths: run `kgrag reindex --stages paths` first");
     }
-    Map<KgTable, Long> now = StageInputs.snapshot(catalog, "path-index");
+    Map<KgTable, Long> now = StageInputs.snapshot(catalog, INPUTS);
     Dataset<Row> paths = catalog.readVersion(KgTable.PATHS, now.get(KgTable.PATHS)).filter(col("length").equalTo(length));
     List<Row> model = paths.select("model_id").limit(1).collectAsList();
     if (model.isEmpty()) {

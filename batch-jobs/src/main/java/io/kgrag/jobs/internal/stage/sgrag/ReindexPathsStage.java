@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.sgrag.reindex.AffectedNodes;
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;
@@ -27,7 +28,7 @@ import org.apache.spark.storage.StorageLevel;
  * {@link PathsStage}.
  */
 public final class ReindexPathsStage {
-  private static final List<KgTable> INPUTS = StageInputs.of("paths");
+  private static final List<KgTable> INPUTS = new Paths().reads();
 
   /** The counts of a paths reindex (all 0 when nothing changed). */
   static final List<String> WORK =
@@ -48,7 +49,7 @@ public final class ReindexPathsStage {
     if (!catalog.exists(KgTable.NODE_DOMINANCE)) {
       throw new UserInputException("stage paths needs node dominance vectors: run `kgrag reindex --stages gnn` first");
     }
-    Map<KgTable, Long> now = StageInputs.snapshot(catalog, "paths");
+    Map<KgTable, Long> now = StageInputs.snapshot(catalog, INPUTS);
     Baseline base = Baseline.find(catalog, "paths", input);
     String why = base == null ? Baseline.missing("paths") : base.problem(catalog, INPUTS, List.of(KgTable.PATHS));
     Dataset<Row> dom = catalog.readVersion(KgTable.NODE_DOMINANCE, now.get(KgTable.NODE_DOMINANCE));

@@ -1,5 +1,6 @@
 package io.kgrag.jobs.internal.stage.sgrag;
 
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.StageReport;

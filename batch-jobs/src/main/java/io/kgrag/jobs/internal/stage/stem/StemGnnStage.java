@@ -15,7 +15,7 @@ import io.kgrag.core.stem.gnn.TripleGnnTraining;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.qa.LabelVectors;
+import io.kgrag.jobs.internal.data.LabelVectors;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.sql.Timestamp;

@@ -33,10 +33,10 @@ import io.kgrag.core.text.extract.TripleExtractorProvider;
 import io.kgrag.core.text.extract.llm.LlmExtractorSettings;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.qa.LlmCacheRows;
-import io.kgrag.jobs.internal.qa.PinnedRows;
-import io.kgrag.jobs.internal.qa.QaOutput;
-import io.kgrag.jobs.internal.stage.ingest.IngestStage;
+import io.kgrag.jobs.internal.data.LlmCacheRows;
+import io.kgrag.jobs.internal.data.PinnedRows;
+import io.kgrag.jobs.internal.data.Rows;
+import io.kgrag.jobs.internal.stage.DocumentsInput;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.io.InputPaths;
 import io.kgrag.udfs.sql.KgFunctions;
@@ -78,17 +78,6 @@ import scala.Tuple2;
  */
 public final class DocumentIngestStage {
   /** What to ingest. */
-  public static final class Options {
-    public String input;
-    public DocumentFormat format = DocumentFormat.TEXT;
-    /** Name of a {@link TripleExtractorProvider}; {@code openie} by default. */
-    public String extractor = "openie";
-    public int chunkSize = Chunker.DEFAULT_SIZE;
-    public int chunkOverlap = Chunker.DEFAULT_OVERLAP;
-    public boolean append;
-    /** The {@code source} column of new rows; default: the input's file or folder name. */
-    public String source;
-  }
 
   /** Prefix of the settings handed to extractors (without it). */
   public static final String SETTINGS_PREFIX = "spark.kgrag.extract.";
@@ -169,11 +158,11 @@ public final class DocumentIngestStage {
    * @throws UserInputException before any table is written: a missing or archived input, an unknown
    *     extractor, unusable chunk sizes, no readable document
    */
-  public StageReport run(Options o, String runId) {
+  public StageReport run(DocumentsInput o, String runId) {
     SparkSession spark = catalog.spark();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     StageReport report = new StageReport("ingest", o.input + " (" + o.format.id() + ", extractor " + o.extractor + ")");
-    String source = o.source != null ? o.source : IngestStage.defaultSource(o.input);
+    String source = o.source != null ? o.source : InputPaths.defaultSource(o.input);
 
     // 1. everything that can make the input unusable, before touching a table
     TripleExtractorProvider provider = Extractors.provider(o.extractor);
@@ -556,7 +545,7 @@ public final class DocumentIngestStage {
                       }
                       Row base = extractOne(x, extractorName, new TextChunk(r.getLong(0), r.getString(1), r.getString(2), r.getString(3)));
                       Row step = caching == null ? null : LlmCacheRows.step(caching.takeStep());
-                      out.add(QaOutput.append(base, r.getString(4), step));
+                      out.add(Rows.append(base, r.getString(4), step));
                     }
                   }
                   return out.iterator();

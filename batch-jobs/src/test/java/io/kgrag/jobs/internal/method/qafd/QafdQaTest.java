@@ -96,21 +96,21 @@ class QafdQaTest {
 
   @Test
   void badSettingsAndABareWarehouseExitTwoAndWriteNothing() throws IOException {
-    spark.conf().set(KgragConf.QAFD_ALPHA, "1");
+    spark.conf().set("spark.kgrag.qafd.alpha", "1");
     try {
       Cli r = qa("qafd-bad-1");
       assertEquals(2, r.code, r.toString());
       assertTrue(r.err.contains("spark.kgrag.qafd") && r.err.contains("alpha"), r.err);
     } finally {
-      spark.conf().unset(KgragConf.QAFD_ALPHA);
+      spark.conf().unset("spark.kgrag.qafd.alpha");
     }
-    spark.conf().set(KgragConf.QAFD_WEIGHTS, "cubic");
+    spark.conf().set("spark.kgrag.qafd.weights", "cubic");
     try {
       Cli r = qa("qafd-bad-2");
       assertEquals(2, r.code, r.toString());
-      assertTrue(r.err.contains(KgragConf.QAFD_WEIGHTS) && r.err.contains("mean, product or hybrid"), r.err);
+      assertTrue(r.err.contains("spark.kgrag.qafd.weights") && r.err.contains("mean, product or hybrid"), r.err);
     } finally {
-      spark.conf().unset(KgragConf.QAFD_WEIGHTS);
+      spark.conf().unset("spark.kgrag.qafd.weights");
     }
     Path bare = SparkTestSession.newDir("qafd-bare").resolve("wh");
     Cli r = Cli.run("qa", "--method", "qafd", "--warehouse", bare.toString(), "--questions", questions.toString(), "--format", "metaqa",

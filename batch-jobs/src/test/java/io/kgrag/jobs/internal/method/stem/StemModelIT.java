@@ -74,14 +74,14 @@ class StemModelIT {
     Catalog other = new Catalog(spark, noModel.toString());
     assertFalse(other.exists(KgTable.ANSWERS) && other.read(KgTable.ANSWERS).count() > 0);
     // without the guidance graph it answers
-    spark.conf().set(KgragConf.STEM_GUIDANCE, "none");
+    spark.conf().set("spark.kgrag.stem.guidance", "none");
     try {
       Cli ok = Cli.run("qa", "--method", "stem", "--warehouse", noModel.toString(), "--questions", questions.toString(), "--format", "metaqa",
           "--dataset", DATASET, "--run-id", "stem-none");
       assertEquals(0, ok.code, ok.toString());
       assertEquals(lines, other.read(KgTable.ANSWERS).filter(col("run_id").equalTo("stem-none")).count());
     } finally {
-      spark.conf().unset(KgragConf.STEM_GUIDANCE);
+      spark.conf().unset("spark.kgrag.stem.guidance");
     }
   }
 }

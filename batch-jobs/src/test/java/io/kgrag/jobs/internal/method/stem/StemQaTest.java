@@ -110,21 +110,21 @@ class StemQaTest {
 
   @Test
   void badSettingsExitTwoAndWriteNothing() throws IOException {
-    spark.conf().set(KgragConf.STEM_THETA, "NaN");
+    spark.conf().set("spark.kgrag.stem.theta", "NaN");
     try {
       Cli r = qa("stem-bad-1");
       assertEquals(2, r.code, r.toString());
       assertTrue(r.err.contains("spark.kgrag.stem") && r.err.contains("theta"), r.err);
     } finally {
-      spark.conf().unset(KgragConf.STEM_THETA);
+      spark.conf().unset("spark.kgrag.stem.theta");
     }
-    spark.conf().set(KgragConf.STEM_STRATEGY, "greedy");
+    spark.conf().set("spark.kgrag.stem.strategy", "greedy");
     try {
       Cli r = qa("stem-bad-2");
       assertEquals(2, r.code, r.toString());
-      assertTrue(r.err.contains(KgragConf.STEM_STRATEGY) && r.err.contains("auto, precision or breadth"), r.err);
+      assertTrue(r.err.contains("spark.kgrag.stem.strategy") && r.err.contains("auto, precision or breadth"), r.err);
     } finally {
-      spark.conf().unset(KgragConf.STEM_STRATEGY);
+      spark.conf().unset("spark.kgrag.stem.strategy");
     }
     for (String run : List.of("stem-bad-1", "stem-bad-2")) {
       assertFalse(catalog.exists(KgTable.ANSWERS) && ofRun(KgTable.ANSWERS, run).count() > 0, run);

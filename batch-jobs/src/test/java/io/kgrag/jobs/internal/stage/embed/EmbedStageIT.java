@@ -9,7 +9,7 @@ import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.internal.stage.sgrag.GraphFeatures;
+import io.kgrag.jobs.catalog.GraphFeatures;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

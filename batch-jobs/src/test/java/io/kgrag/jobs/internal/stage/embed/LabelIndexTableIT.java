@@ -11,7 +11,7 @@ import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.stage.sgrag.GraphFeatures;
+import io.kgrag.jobs.catalog.GraphFeatures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,7 +45,7 @@ class LabelIndexTableIT {
     assertEquals(1, oneShard, "kgrag index stored the demo's labels as one shard at the default shard size");
 
     long before = catalog.version(KgTable.LABEL_INDEX);
-    spark.conf().set(KgragConf.LABEL_INDEX_SHARD_SIZE, String.valueOf(SHARD_SIZE));
+    spark.conf().set("spark.kgrag.label-index.shard-size", String.valueOf(SHARD_SIZE));
     try {
       Cli embed = Cli.run("index", "--stages", "embed", "--warehouse", wh.toString());
       assertEquals(0, embed.code, embed.toString());
@@ -55,7 +55,7 @@ class LabelIndexTableIT {
       assertEquals(0, again.code, again.toString());
       assertTrue(lastEmbed(catalog).getAs("message").toString().contains("label index up to date"), lastEmbed(catalog).toString());
     } finally {
-      spark.conf().unset(KgragConf.LABEL_INDEX_SHARD_SIZE);
+      spark.conf().unset("spark.kgrag.label-index.shard-size");
     }
     assertEquals(before + 1, catalog.version(KgTable.LABEL_INDEX), "one commit for the rebuilt shards, none for the run that found them current");
 

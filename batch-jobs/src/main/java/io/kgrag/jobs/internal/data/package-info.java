@@ -1,0 +1,9 @@
+/**
+ * Spark data helpers that the QA job and the index stages share, below both: the stored label and relation
+ * embeddings collected for in-memory search ({@link io.kgrag.jobs.internal.data.LabelVectors}, read by SimGRAG,
+ * QAFD-RAG, STEM and the stem-gnn stage), the LLM reply cache moved to tasks and back ({@link
+ * io.kgrag.jobs.internal.data.LlmCacheRows}, used by {@code kgrag qa} and LLM extraction in the ingest stage),
+ * rows kept once computed outside Spark's cache manager ({@link io.kgrag.jobs.internal.data.PinnedRows}), and
+ * row building ({@link io.kgrag.jobs.internal.data.Rows}).
+ */
+package io.kgrag.jobs.internal.data;

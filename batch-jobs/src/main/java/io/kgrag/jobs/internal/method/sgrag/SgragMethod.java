@@ -1,0 +1,317 @@
+package io.kgrag.jobs.internal.method.sgrag;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.flatten;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
+
+import io.kgrag.core.UserInputException;
+import io.kgrag.core.method.Outcome;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.sgrag.qa.ExactPlan;
+import io.kgrag.core.sgrag.qa.PathHit;
+import io.kgrag.core.sgrag.qa.PathQuery;
+import io.kgrag.core.sgrag.qa.Retrieval;
+import io.kgrag.core.sgrag.qa.SgragComponents;
+import io.kgrag.core.sgrag.qa.SgragContext;
+import io.kgrag.core.sgrag.qa.SgragPlan;
+import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.jobs.api.MethodRun;
+import io.kgrag.jobs.api.MethodSetup;
+import io.kgrag.jobs.api.Phase;
+import io.kgrag.jobs.api.QaFlag;
+import io.kgrag.jobs.api.RetrievalMethod;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.GraphFeatures;
+import io.kgrag.jobs.catalog.GraphLoader;
+import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.internal.qa.SharedContext;
+import io.kgrag.jobs.internal.stage.embed.LabelIndexTable;
+import io.kgrag.udfs.sgrag.PathIndexProbe;
+import io.kgrag.udfs.sql.SparkArrays;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * SG-RAG ({@code kgrag qa --method sgrag}, the flagship; papers/sg-rag.txt), the batch form of its Algorithm 1
+ * over the partitioned path index of the index stages gnn, paths and path-index. Its answering has three
+ * executor steps with the path index probed where its partitions live between them ({@link SgragContext}):
+ *
+ * <ol>
+ *   <li>plan: ψ (embedded or Table 12), normalisation (Algorithm 3) and decomposition (Algorithm 4);
+ *   <li>probe: every question's label-completion paths in one round ({@link PathIndexProbe}, Algorithm 5);
+ *   <li>exact: candidate labels and exact paths (Algorithm 6);
+ *   <li>probe: the exact paths in a second round (Algorithm 7);
+ *   <li>answer: assembly with verification (Algorithm 8), ranking and γ (extractive or Table 15).
+ * </ol>
+ *
+ * A question's latency counts its probes in every partition they were routed to (Spark's scheduling between
+ * rounds is not counted).
+ */
+public final class SgragMethod implements RetrievalMethod {
+  public static final String NAME = "sgrag";
+
+  /** The probe requests: a question path's label keys and dominance vector. */
+  static final StructType QUERIES =
+      new StructType()
+          .add("qid", DataTypes.LongType, false)
+          .add("path_no", DataTypes.IntegerType, false)
+          .add("label_keys", DataTypes.createArrayType(DataTypes.LongType, false), false)
+          .add("vector", DataTypes.createArrayType(DataTypes.FloatType, false), false);
+
+  static final StructType SERVED =
+      new StructType().add("qnum", DataTypes.LongType, false).add("payload", DataTypes.BinaryType, true).add("nanos", DataTypes.LongType, false);
+
+  private final SgragComponents components;
+
+  /** SG-RAG with the components each run asks for (through ServiceLoader). */
+  public SgragMethod() {
+    this(null);
+  }
+
+  /** SG-RAG with its own ψ and γ whatever the run asks (tests). */
+  public SgragMethod(SgragComponents components) {
+    this.components = components;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "SG-RAG (default): exact subgraphs that satisfy every constraint, through the partitioned path index";
+  }
+
+  @Override
+  public boolean isDefault() {
+    return true;
+  }
+
+  @Override
+  public List<String> requiredStages() {
+    return List.of("ingest", "embed", "gnn", "paths", "path-index");
+  }
+
+  @Override
+  public Class<? extends Record> optionsType() {
+    return SgragOptions.class;
+  }
+
+  @Override
+  public Set<QaFlag> flags() {
+    return Set.of(QaFlag.PATH_LENGTH, QaFlag.MIN_SIMILARITY);
+  }
+
+  @Override
+  public MethodRun prepare(MethodSetup setup) {
+    Catalog catalog = setup.catalog();
+    SgragOptions o = setup.options(SgragOptions.class);
+    int pathLength = setup.pathLength();
+    for (KgTable t : List.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.ENTITY_EMBEDDINGS, KgTable.GNN_MODELS, KgTable.PATH_INDEX)) {
+      if (!catalog.exists(t)) {
+        throw new UserInputException(
+            "kgrag qa needs table " + t.qualifiedName() + " at " + catalog.location(t) + ": run `kgrag index` on this warehouse first");
+      }
+    }
+    Dataset<Row> index = catalog.read(KgTable.PATH_INDEX).filter(col("length").equalTo(pathLength));
+    List<Row> modelIds = index.select("model_id").distinct().collectAsList();
+    if (modelIds.isEmpty()) {
+      throw new UserInputException(
+          "no path index of length " + pathLength + " in " + catalog.location(KgTable.PATH_INDEX)
+              + ": run `kgrag index --stages paths,path-index --path-length " + pathLength + "` or pass the length that was built");
+    }
+    String modelId = modelIds.get(0).getString(0);
+    byte[] model = (byte[]) catalog.read(KgTable.GNN_MODELS).filter(col("model_id").equalTo(modelId)).select("params").head().get(0);
+    List<List<byte[]>> labelShards = labelShards(catalog, setup.embedder().modelId());
+    Map<String, float[]> relationVectors = new HashMap<>();
+    if (catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
+      for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(setup.embedder().modelId())).select("relation", "vector").collectAsList()) {
+        relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
+      }
+    }
+    SgragContext ctx =
+        new SgragContext(
+            GraphLoader.load(catalog), labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
+            components != null ? components : SgragComponents.of(setup.components()));
+    Probe probe = new Probe(index);
+    return new MethodRun() {
+      @Override
+      public Serializable context() {
+        return ctx;
+      }
+
+      @Override
+      public List<Phase> phases() {
+        return List.of(PLAN, probe, EXACT, probe, ANSWER);
+      }
+
+      @Override
+      public List<String> percentiles() {
+        return List.of();
+      }
+    };
+  }
+
+  /**
+   * The label index of the embedder's model (Algorithm 3, line 4, and the GNN's label features) as its shards'
+   * chunks: read from {@code label_index}, built at index time, when it holds an index of the embeddings this run
+   * reads; otherwise (a warehouse indexed by an older kgrag, or embeddings changed since) built here from the
+   * collected label vectors, as one shard.
+   */
+  private static List<List<byte[]>> labelShards(Catalog catalog, String embedModel) {
+    Long pinned = catalog.pins().get(KgTable.ENTITY_EMBEDDINGS);
+    long embeddings = pinned != null ? pinned : catalog.version(KgTable.ENTITY_EMBEDDINGS);
+    List<List<byte[]>> stored = LabelIndexTable.load(catalog, embedModel, embeddings);
+    if (stored != null) {
+      return stored;
+    }
+    List<LabelIndex.Entry> entries = new ArrayList<>();
+    for (Row r : new GraphFeatures(catalog, embedModel).keyLabels().collectAsList()) {
+      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), SparkArrays.floats(r.getList(2))));
+    }
+    if (entries.isEmpty()) {
+      throw new UserInputException(
+          "no label embeddings of model " + embedModel + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
+              + ": run `kgrag index --stages embed` with the same embedder");
+    }
+    return LabelIndexTable.inMemory(entries);
+  }
+
+  // ------------------------------------------------------------------ the phases
+
+  /** What a question carries from phase to phase. */
+  record Planned(SgragPlan plan, List<PathHit> completion, ExactPlan exact, List<PathHit> exactHits) implements Serializable {}
+
+  /** Step 1: ψ, Algorithm 3, Algorithm 4; the plan's query graph is the question's. */
+  static final Phase.Tasks PLAN =
+      (context, embedder, chat) -> {
+        SgragContext ctx = (SgragContext) context;
+        SgragContext.Planner planner = ctx.planner(embedder, chat);
+        return (q, state, trace, emit) -> {
+          SgragPlan plan = planner.plan(q.text());
+          trace.queryGraph(plan.graph(), i -> ctx.entityIds(plan, i));
+          return new Planned(plan, null, null, null);
+        };
+      };
+
+  /** Step 2: candidate labels and exact paths from the completion hits (Algorithm 6). */
+  static final Phase.Tasks EXACT =
+      (context, embedder, chat) -> {
+        SgragRetriever retriever = ((SgragContext) context).retriever();
+        return (q, state, trace, emit) -> {
+          Planned p = (Planned) state;
+          return new Planned(p.plan(), p.completion(), retriever.exact(p.plan(), p.completion()), null);
+        };
+      };
+
+  /** Step 3: assembly with verification (Algorithm 8), ranking and γ. */
+  static final Phase.Tasks ANSWER =
+      (context, embedder, chat) -> {
+        SgragContext ctx = (SgragContext) context;
+        SgragRetriever retriever = ctx.retriever();
+        AnswerGenerator generator = ctx.generator(chat);
+        return (q, state, trace, emit) -> {
+          Planned p = (Planned) state;
+          ExactPlan exact = p.exact() == null ? ExactPlan.NONE : p.exact();
+          Retrieval ret = retriever.retrieve(p.plan(), exact, p.completion(), p.exactHits());
+          GeneratedAnswer g = generator.generate(q.text(), p.plan().graph(), ret.candidates());
+          String reason = ret.note() == null || ret.note().isEmpty() ? null : ret.note().replaceFirst("^; ", "");
+          return new Outcome(g, g.unable() ? AnswerStatus.UNABLE : ret.status(), reason);
+        };
+      };
+
+  /**
+   * A probe round of the partitioned path index: the completion paths after step 1, the exact paths after step 2;
+   * each question's hits, per path, with the probe time of its paths in every partition they went to.
+   */
+  static final class Probe implements Phase.Exchange {
+    private static final long serialVersionUID = 1L;
+    private final transient Dataset<Row> index;
+    private transient PathIndexProbe probe;
+
+    Probe(Dataset<Row> index) {
+      this.index = index;
+    }
+
+    @Override
+    public StructType requestSchema() {
+      return QUERIES;
+    }
+
+    @Override
+    public List<Row> requests(long qnum, Object state) {
+      Planned p = (Planned) state;
+      List<PathQuery> queries = p.completion() == null ? p.plan().completion() : p.exact() == null ? List.of() : p.exact().queries();
+      List<Row> out = new ArrayList<>(queries.size());
+      for (PathQuery q : queries) {
+        out.add(RowFactory.create(qnum, q.pathNo(), SparkArrays.boxed(q.labelKeys()), SparkArrays.boxed(q.vector())));
+      }
+      return out;
+    }
+
+    @Override
+    public Dataset<Row> serve(SparkSession spark, Dataset<Row> requests) {
+      if (probe == null) {
+        probe = new PathIndexProbe(spark, index); // the partitions' summaries, read once per run
+      }
+      Dataset<Row> probed = probe.probeGrouped(requests);
+      // per path, its hits in every partition; per question, its paths
+      Dataset<Row> perPath = probed.groupBy("qid", "path_no").agg(flatten(collect_list(col("hits"))).as("hits"), sum("probe_nanos").as("probe_nanos"));
+      Dataset<Row> perQuestion =
+          perPath.groupBy("qid").agg(collect_list(struct(col("path_no"), col("hits"))).as("hits"), sum("probe_nanos").as("probe_nanos"));
+      return perQuestion.mapPartitions(
+          (MapPartitionsFunction<Row, Row>) it -> {
+            List<Row> out = new ArrayList<>();
+            while (it.hasNext()) {
+              Row r = it.next();
+              out.add(RowFactory.create(r.getLong(0), SharedContext.write(hits(r.getList(1))), r.getLong(2)));
+            }
+            return out.iterator();
+          },
+          Encoders.row(SERVED));
+    }
+
+    @Override
+    public Object merge(Object state, byte[] payload) {
+      Planned p = (Planned) state;
+      @SuppressWarnings("unchecked")
+      List<PathHit> hits = payload == null ? new ArrayList<>() : (List<PathHit>) SharedContext.read(payload);
+      return p.completion() == null ? new Planned(p.plan(), hits, null, null) : new Planned(p.plan(), p.completion(), p.exact(), hits);
+    }
+  }
+
+  /** A question's grouped hits as path hits, in the order the grouping gave them. */
+  static ArrayList<PathHit> hits(List<Row> grouped) {
+    ArrayList<PathHit> out = new ArrayList<>();
+    for (Row h : grouped) {
+      int pathNo = h.getInt(0);
+      for (Object nodes : h.getList(1)) {
+        out.add(new PathHit(pathNo, nodes instanceof List<?> l ? SparkArrays.longs(l) : SparkArrays.longs(seq(nodes))));
+      }
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static scala.collection.Seq<Long> seq(Object o) {
+    return (scala.collection.Seq<Long>) o;
+  }
+}

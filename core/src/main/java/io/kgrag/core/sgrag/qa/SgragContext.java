@@ -1,0 +1,150 @@
+package io.kgrag.core.sgrag.qa;
+
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.llm.CachingChatClient;
+import io.kgrag.core.qa.AnswerGenerator;
+import io.kgrag.core.qa.QueryGraphExtractor;
+import io.kgrag.core.qa.RelationPhraseMatcher;
+import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.qa.normalize.EntityNormaliser;
+import io.kgrag.core.qa.normalize.ShardedLabelIndex;
+import io.kgrag.core.sgrag.gnn.DominanceModel;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything an SG-RAG task needs, shipped once per run: the graph, its gazetteer, the serialised label index
+ * (its shards' chunks, as the {@code label_index} table stores them) and dominance GNN, the relation label
+ * embeddings, how to open the embedder, the settings, and the extractor and generator. The heavy objects are
+ * rebuilt lazily once per JVM (transient fields). The label index is both the search of entity normalisation
+ * (Algorithm 3, line 4) and the source of the dominance GNN's per-key label features ({@link
+ * ShardedLabelIndex#vector}), so the vectors are shipped once.
+ *
+ * <p>Answering a question takes three steps with the partitioned path index probed between them (SG-RAG
+ * Algorithm 1): {@link #plan} (ψ, normalisation, decomposition: Algorithms 3–4), {@link #exact} (label
+ * completion from the completion paths' hits, Algorithm 6) and {@link #answer} (assembly with verification,
+ * Algorithm 8, ranking and γ).
+ */
+public final class SgragContext implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final KnowledgeGraph graph;
+  private final Gazetteer gazetteer;
+  /**
+   * Per shard, its serialised HNSW graph in chunks; dropped once {@link #labelIndex} has read them, so a JVM does
+   * not keep the index twice (a shipped context is not serialised again).
+   */
+  private ArrayList<ArrayList<byte[]>> labelShards;
+  private final byte[] modelBytes;
+  private final Map<String, float[]> relationVectors;
+  private final EmbedderSpec embedderSpec;
+  private final double minSimilarity;
+  private final SgragRetriever.Config config;
+  private final SgragComponents components;
+
+  private transient ShardedLabelIndex labelIndex;
+  private transient SgragRetriever retriever;
+
+  public SgragContext(
+      KnowledgeGraph graph,
+      List<List<byte[]>> labelShards,
+      byte[] modelBytes,
+      Map<String, float[]> relationVectors,
+      EmbedderSpec embedderSpec,
+      double minSimilarity,
+      SgragRetriever.Config config,
+      SgragComponents components) {
+    this.graph = Objects.requireNonNull(graph, "graph");
+    this.gazetteer = new Gazetteer(graph);
+    this.labelShards = new ArrayList<>();
+    for (List<byte[]> chunks : labelShards) {
+      this.labelShards.add(new ArrayList<>(chunks));
+    }
+    this.modelBytes = modelBytes;
+    this.relationVectors = relationVectors;
+    this.embedderSpec = embedderSpec;
+    this.minSimilarity = minSimilarity;
+    this.config = config;
+    this.components = Objects.requireNonNull(components, "components");
+  }
+
+  public KnowledgeGraph graph() {
+    return graph;
+  }
+
+  public Gazetteer gazetteer() {
+    return gazetteer;
+  }
+
+  public EmbedderSpec embedder() {
+    return embedderSpec;
+  }
+
+  /** The label index, read from its chunks on first use in this JVM. */
+  public synchronized ShardedLabelIndex labelIndex() {
+    if (labelIndex == null) {
+      labelIndex = ShardedLabelIndex.fromChunks(labelShards);
+      labelShards = null;
+    }
+    return labelIndex;
+  }
+
+  private synchronized void writeObject(ObjectOutputStream out) throws IOException {
+    if (labelShards == null) {
+      throw new IllegalStateException("this SG-RAG context's label index was already read; serialise the context before using it");
+    }
+    out.defaultWriteObject();
+  }
+
+  public synchronized SgragRetriever retriever() {
+    if (retriever == null) {
+      retriever = new SgragRetriever(graph, DominanceModel.fromBytes(modelBytes), labelIndex()::vector, config);
+    }
+    return retriever;
+  }
+
+  /** Entity normalisation (Algorithm 3) over the label index, embedding mentions with {@code embedder}. */
+  public EntityNormaliser normaliser(Embedder embedder) {
+    return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+  }
+
+  /** Scores the questions' relation phrases against the relation label embeddings; one per task. */
+  public RelationPhraseMatcher phrases(Embedder embedder) {
+    return new RelationPhraseMatcher(relationVectors, embedder);
+  }
+
+  /** A task's planner: ψ through the run's extractor, Algorithm 3 and Algorithm 4. */
+  public Planner planner(Embedder embedder, CachingChatClient chat) {
+    QueryGraphExtractor extractor = components.extractor(this, embedder, chat);
+    EntityNormaliser normaliser = normaliser(embedder);
+    RelationPhraseMatcher phrases = phrases(embedder);
+    SgragRetriever r = retriever();
+    return question -> {
+      EntityNormaliser.Result n = normaliser.normalise(extractor.extract(question));
+      return r.plan(n.graph(), n.resolved(), phrases);
+    };
+  }
+
+  /** A task's answer generator (γ). */
+  public AnswerGenerator generator(CachingChatClient chat) {
+    return components.generator(this, chat);
+  }
+
+  /** The graph entities of node {@code node} of a plan's query graph, or null for an unknown. */
+  public long[] entityIds(SgragPlan plan, int node) {
+    return plan.graph().node(node).unknown() ? null : graph.entityIdsWithLabel(plan.graph().node(node).label());
+  }
+
+  /** Turns a question into its plan. */
+  @FunctionalInterface
+  public interface Planner {
+    SgragPlan plan(String question);
+  }
+}
