@@ -3,7 +3,7 @@ package io.kgrag.core.gnn;
 /**
  * The settings that both GNN trainers take and use the same way, with their builder setters: Adam's
  * learning rate, the batch size, the seed, the device (checked by {@link TorchSupport#checkDeviceSpec}) and
- * PyTorch's CPU threads. SG-RAG's {@code TrainerConfig.Builder} and STEM's {@code
+ * PyTorch's CPU threads ({@link CpuThreads}). SG-RAG's {@code TrainerConfig.Builder} and STEM's {@code
  * TripleGnnConfig.Builder} extend it with their own settings; each keeps its own range checks and messages.
  *
  * @param <B> the config's builder, which every setter returns
