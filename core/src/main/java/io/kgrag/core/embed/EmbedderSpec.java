@@ -1,5 +1,6 @@
 package io.kgrag.core.embed;
 
+import io.kgrag.core.config.ConfigChecks;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -237,12 +238,12 @@ public final class EmbedderSpec implements Serializable {
     }
 
     public Builder maxLength(int v) {
-      this.maxLength = positive(v, "maxLength");
+      this.maxLength = ConfigChecks.positive(v, "maxLength");
       return this;
     }
 
     public Builder batchSize(int v) {
-      this.batchSize = positive(v, "batchSize");
+      this.batchSize = ConfigChecks.positive(v, "batchSize");
       return this;
     }
 
@@ -257,23 +258,17 @@ public final class EmbedderSpec implements Serializable {
     }
 
     public Builder dimension(int v) {
-      if (v < 0) {
-        throw new IllegalArgumentException("dimension must be >= 0, got " + v);
-      }
-      this.dimension = v;
+      this.dimension = ConfigChecks.nonNegative(v, "dimension");
       return this;
     }
 
     public Builder timeoutSeconds(int v) {
-      this.timeoutSeconds = positive(v, "timeoutSeconds");
+      this.timeoutSeconds = ConfigChecks.positive(v, "timeoutSeconds");
       return this;
     }
 
     public Builder maxRetries(int v) {
-      if (v < 0) {
-        throw new IllegalArgumentException("maxRetries must be >= 0, got " + v);
-      }
-      this.maxRetries = v;
+      this.maxRetries = ConfigChecks.nonNegative(v, "maxRetries");
       return this;
     }
 
@@ -286,13 +281,6 @@ public final class EmbedderSpec implements Serializable {
             "an ONNX model path needs its tokenizer.json path too (give both or neither)");
       }
       return new EmbedderSpec(this);
-    }
-
-    private static int positive(int v, String name) {
-      if (v <= 0) {
-        throw new IllegalArgumentException(name + " must be > 0, got " + v);
-      }
-      return v;
     }
   }
 }

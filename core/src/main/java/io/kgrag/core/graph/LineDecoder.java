@@ -26,6 +26,16 @@ public final class LineDecoder {
   private LineDecoder() {}
 
   /**
+   * This thread's strict UTF-8 decoder, reset: malformed or unmappable input is reported, never replaced.
+   * The triple readers and the question readers share it.
+   */
+  public static CharsetDecoder strictUtf8() {
+    CharsetDecoder dec = UTF8.get();
+    dec.reset();
+    return dec;
+  }
+
+  /**
    * Decodes {@code length} bytes of {@code bytes}.
    *
    * @return the text, or a {@link Rejection} reason
@@ -50,9 +60,7 @@ public final class LineDecoder {
     }
     CharBuffer chars;
     try {
-      CharsetDecoder dec = UTF8.get();
-      dec.reset();
-      chars = dec.decode(ByteBuffer.wrap(bytes, 0, end));
+      chars = strictUtf8().decode(ByteBuffer.wrap(bytes, 0, end));
     } catch (CharacterCodingException e) {
       return Decoded.reject(Rejection.BAD_ENCODING, "not valid UTF-8 (re-encode the file as UTF-8)");
     }

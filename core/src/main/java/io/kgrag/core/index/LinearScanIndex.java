@@ -1,6 +1,7 @@
 package io.kgrag.core.index;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
 
 /**
@@ -51,18 +52,7 @@ public final class LinearScanIndex implements DominanceIndex {
   @Override
   public void dominanceQuery(long key, float[] query, LongConsumer out, SearchStats stats) {
     Checks.query(query, dims, "query vector");
-    long found = 0;
-    for (int e = 0; e < size; e++) {
-      if (keys[e] == key && dominates(e, query)) {
-        out.accept(ids[e]);
-        found++;
-      }
-    }
-    if (stats != null) {
-      stats.queries++;
-      stats.entriesTested += size;
-      stats.results += found;
-    }
+    scan(e -> keys[e] == key && dominates(e, query), out, stats);
   }
 
   @Override
@@ -70,10 +60,20 @@ public final class LinearScanIndex implements DominanceIndex {
       long minKey, long maxKey, float[] low, float[] high, LongConsumer out, SearchStats stats) {
     Checks.query(low, dims, "window low");
     Checks.query(high, dims, "window high");
+    scan(
+        e -> {
+          long k = keys[e];
+          return k >= minKey && k <= maxKey && Mbr.pointInBox(points, e * dims, low, high, dims);
+        },
+        out,
+        stats);
+  }
+
+  /** Reports every entry {@code match} accepts, testing all of them, and counts into {@code stats} if given. */
+  private void scan(IntPredicate match, LongConsumer out, SearchStats stats) {
     long found = 0;
     for (int e = 0; e < size; e++) {
-      long k = keys[e];
-      if (k >= minKey && k <= maxKey && Mbr.pointInBox(points, e * dims, low, high, dims)) {
+      if (match.test(e)) {
         out.accept(ids[e]);
         found++;
       }

@@ -3,6 +3,7 @@ package io.kgrag.core.index;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.LongConsumer;
+import java.util.function.Predicate;
 
 /**
  * A d-dimensional R*-tree over entries {@code (long key, float[] point, long id)}, the SG-RAG path index
@@ -540,42 +541,11 @@ public final class RStarTree implements DominanceIndex {
     Checks.query(query, dims, "query vector");
     Objects.requireNonNull(out, "out");
     final int d = dims;
-    long visited = 0;
-    long leaves = 0;
-    long nodeTests = 0;
-    long tested = 0;
-    long found = 0;
-    Node r = root;
-    if (r.count > 0 && key >= r.minKey && key <= r.maxKey && Mbr.meetsDominanceRegion(r.high, 0, query, d)) {
-      Node[] stack = newStack();
-      int sp = 0;
-      stack[sp++] = r;
-      while (sp > 0) {
-        Node n = stack[--sp];
-        visited++;
-        if (n.isLeaf()) {
-          leaves++;
-          tested += n.count;
-          for (int e = 0; e < n.count; e++) {
-            if (n.keys[e] == key && Mbr.meetsDominanceRegion(n.points, e * d, query, d)) {
-              out.accept(n.ids[e]);
-              found++;
-            }
-          }
-        } else {
-          nodeTests += n.count;
-          for (int c = 0; c < n.count; c++) {
-            Node ch = n.children[c];
-            if (key >= ch.minKey && key <= ch.maxKey && Mbr.meetsDominanceRegion(ch.high, 0, query, d)) {
-              stack[sp++] = ch;
-            }
-          }
-        }
-      }
-    }
-    if (stats != null) {
-      stats.recordQuery(visited, leaves, nodeTests, tested, found);
-    }
+    search(
+        n -> key >= n.minKey && key <= n.maxKey && Mbr.meetsDominanceRegion(n.high, 0, query, d),
+        (n, e) -> n.keys[e] == key && Mbr.meetsDominanceRegion(n.points, e * d, query, d),
+        out,
+        stats);
   }
 
   @Override
@@ -585,13 +555,33 @@ public final class RStarTree implements DominanceIndex {
     Checks.query(high, dims, "window high");
     Objects.requireNonNull(out, "out");
     final int d = dims;
+    search(
+        n -> n.maxKey >= minKey && n.minKey <= maxKey && Mbr.intersects(n.low, n.high, low, high, d),
+        (n, e) -> {
+          long k = n.keys[e];
+          return k >= minKey && k <= maxKey && Mbr.pointInBox(n.points, e * d, low, high, d);
+        },
+        out,
+        stats);
+  }
+
+  /** Whether entry {@code e} of leaf {@code n} is a match. */
+  private interface EntryTest {
+    boolean test(Node n, int e);
+  }
+
+  /**
+   * Depth-first search from the root: descends into the nodes {@code enter} accepts (the root included),
+   * reports the leaf entries {@code match} accepts, and counts what it did into {@code stats} if given.
+   */
+  private void search(Predicate<Node> enter, EntryTest match, LongConsumer out, SearchStats stats) {
     long visited = 0;
     long leaves = 0;
     long nodeTests = 0;
     long tested = 0;
     long found = 0;
     Node r = root;
-    if (r.count > 0 && r.maxKey >= minKey && r.minKey <= maxKey && Mbr.intersects(r.low, r.high, low, high, d)) {
+    if (r.count > 0 && enter.test(r)) {
       Node[] stack = newStack();
       int sp = 0;
       stack[sp++] = r;
@@ -602,8 +592,7 @@ public final class RStarTree implements DominanceIndex {
           leaves++;
           tested += n.count;
           for (int e = 0; e < n.count; e++) {
-            long k = n.keys[e];
-            if (k >= minKey && k <= maxKey && Mbr.pointInBox(n.points, e * d, low, high, d)) {
+            if (match.test(n, e)) {
               out.accept(n.ids[e]);
               found++;
             }
@@ -612,7 +601,7 @@ public final class RStarTree implements DominanceIndex {
           nodeTests += n.count;
           for (int c = 0; c < n.count; c++) {
             Node ch = n.children[c];
-            if (ch.maxKey >= minKey && ch.minKey <= maxKey && Mbr.intersects(ch.low, ch.high, low, high, d)) {
+            if (enter.test(ch)) {
               stack[sp++] = ch;
             }
           }

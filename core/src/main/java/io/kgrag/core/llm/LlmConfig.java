@@ -1,5 +1,6 @@
 package io.kgrag.core.llm;
 
+import io.kgrag.core.config.ConfigChecks;
 import java.io.Serializable;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -240,10 +241,7 @@ public final class LlmConfig implements Serializable {
     }
 
     public Builder maxRetries(int v) {
-      if (v < 0) {
-        throw new IllegalArgumentException("maxRetries must be >= 0, got " + v);
-      }
-      this.maxRetries = v;
+      this.maxRetries = ConfigChecks.nonNegative(v, "maxRetries");
       return this;
     }
 
@@ -272,10 +270,7 @@ public final class LlmConfig implements Serializable {
 
     /** {@code max_tokens} for chat requests; 0 means leave it to the server. */
     public Builder maxTokens(int v) {
-      if (v < 0) {
-        throw new IllegalArgumentException("maxTokens must be >= 0, got " + v);
-      }
-      this.maxTokens = v;
+      this.maxTokens = ConfigChecks.nonNegative(v, "maxTokens");
       return this;
     }
 

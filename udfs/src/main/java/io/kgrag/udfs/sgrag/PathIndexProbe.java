@@ -6,7 +6,10 @@ import static org.apache.spark.sql.functions.explode;
 import io.kgrag.core.index.SearchStats;
 import io.kgrag.core.index.partition.PartitionDirectory;
 import io.kgrag.core.index.partition.PathPartition;
+import io.kgrag.udfs.sql.SparkArrays;
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.function.CoGroupFunction;
 import org.apache.spark.api.java.function.MapFunction;
@@ -22,7 +25,6 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
-import io.kgrag.udfs.sql.SparkArrays;
 import scala.collection.Seq;
 
 /**
@@ -79,21 +81,13 @@ public final class PathIndexProbe {
    * @return {@link #MATCHES}
    */
   public Dataset<Row> probe(Dataset<Row> queries) {
-    Dataset<Row> routed = routed(queries);
-    Dataset<Row> trees = routedTrees(routed);
-    if (trees == null) {
-      return spark.createDataFrame(new ArrayList<Row>(), MATCHES);
-    }
     LongAccumulator visited = nodesVisited;
     LongAccumulator available = nodesAvailable;
     LongAccumulator pairs = queryPartitionPairs;
-    CoGroupFunction<Integer, Row, Row, Row> probeOne =
-        (pid, qs, ts) -> {
-          List<Row> out = new ArrayList<>();
-          if (!ts.hasNext()) {
-            return out.iterator();
-          }
-          PathPartition part = PathPartition.fromBytes((byte[]) ts.next().get(1));
+    return probeRouted(
+        queries,
+        MATCHES,
+        (part, qs, out) -> {
           long nodes = part.treeStats().nodeCount();
           SearchStats stats = new SearchStats();
           long n = 0;
@@ -111,11 +105,7 @@ public final class PathIndexProbe {
           visited.add(stats.nodesVisited());
           available.add(nodes * n);
           pairs.add(n);
-          return out.iterator();
-        };
-    return routed
-        .groupByKey((MapFunction<Row, Integer>) r -> r.getInt(4), Encoders.INT())
-        .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(MATCHES));
+        });
   }
 
   /** Output of {@link #probeGrouped}: one row per (query path, routed partition) with its hits and probe time. */
@@ -131,18 +121,10 @@ public final class PathIndexProbe {
    * hit and the time the probe of that path took in that partition (for per-question latency).
    */
   public Dataset<Row> probeGrouped(Dataset<Row> queries) {
-    Dataset<Row> routed = routed(queries);
-    Dataset<Row> trees = routedTrees(routed);
-    if (trees == null) {
-      return spark.createDataFrame(new ArrayList<Row>(), GROUPED);
-    }
-    CoGroupFunction<Integer, Row, Row, Row> probeOne =
-        (pid, qs, ts) -> {
-          List<Row> out = new ArrayList<>();
-          if (!ts.hasNext()) {
-            return out.iterator();
-          }
-          PathPartition part = PathPartition.fromBytes((byte[]) ts.next().get(1));
+    return probeRouted(
+        queries,
+        GROUPED,
+        (part, qs, out) -> {
           SearchStats stats = new SearchStats();
           while (qs.hasNext()) {
             Row q = qs.next();
@@ -151,11 +133,35 @@ public final class PathIndexProbe {
             part.probe(SparkArrays.longs(q.getList(2)), SparkArrays.floats(q.getList(3)), m -> hits.add(SparkArrays.boxed(m.nodeIds())), stats);
             out.add(RowFactory.create(q.getLong(0), q.getInt(1), System.nanoTime() - t0, hits.toArray(new Long[0][])));
           }
+        });
+  }
+
+  /** What a task does with one routed partition and the query rows routed to it: adds its rows to {@code out}. */
+  private interface PartitionProbe extends Serializable {
+    void probe(PathPartition part, Iterator<Row> queries, List<Row> out);
+  }
+
+  /**
+   * Routes {@code queries}, reads the trees of the partitions they were routed to and runs {@code probe} on
+   * the executors once per partition with its queries; {@code schema}'s rows, none when nothing was routed.
+   */
+  private Dataset<Row> probeRouted(Dataset<Row> queries, StructType schema, PartitionProbe probe) {
+    Dataset<Row> routed = routed(queries);
+    Dataset<Row> trees = routedTrees(routed);
+    if (trees == null) {
+      return spark.createDataFrame(new ArrayList<Row>(), schema);
+    }
+    CoGroupFunction<Integer, Row, Row, Row> probeOne =
+        (pid, qs, ts) -> {
+          List<Row> out = new ArrayList<>();
+          if (ts.hasNext()) {
+            probe.probe(PathPartition.fromBytes((byte[]) ts.next().get(1)), qs, out);
+          }
           return out.iterator();
         };
     return routed
         .groupByKey((MapFunction<Row, Integer>) r -> r.getInt(4), Encoders.INT())
-        .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(GROUPED));
+        .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(schema));
   }
 
   /** The query paths with one row per partition the directory routes each to ({@code pid}). */

@@ -1,23 +1,14 @@
 package io.kgrag.core.qa.io;
 
+import io.kgrag.core.graph.LineDecoder;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /** Strict decoding of input lines and the naming of files and lines in reasons, shared by the parsers. */
 final class InputText {
-  private static final ThreadLocal<CharsetDecoder> UTF8 =
-      ThreadLocal.withInitial(
-          () ->
-              StandardCharsets.UTF_8
-                  .newDecoder()
-                  .onMalformedInput(CodingErrorAction.REPORT)
-                  .onUnmappableCharacter(CodingErrorAction.REPORT));
-
   private InputText() {}
 
   /** Why a line's bytes are not text; {@link #getMessage()} is the reason without file and line. */
@@ -46,8 +37,7 @@ final class InputText {
         throw new BadText("NUL byte at byte " + (i - off) + " (binary data, or a UTF-16 file?)");
       }
     }
-    CharsetDecoder dec = UTF8.get();
-    dec.reset();
+    CharsetDecoder dec = LineDecoder.strictUtf8();
     ByteBuffer in = ByteBuffer.wrap(bytes, off, end - off);
     CharBuffer out = CharBuffer.allocate(end - off);
     CoderResult r = dec.decode(in, out, true);

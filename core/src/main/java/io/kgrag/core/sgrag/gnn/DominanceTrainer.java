@@ -6,8 +6,9 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.training.GradientCollector;
+import io.kgrag.core.gnn.AdamState;
+import io.kgrag.core.gnn.CpuThreads;
 import io.kgrag.core.gnn.TorchSupport;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -110,11 +111,7 @@ public final class DominanceTrainer {
 
     Engine engine = TorchSupport.pyTorch();
     Device device = TorchSupport.device(engine, cfg.device());
-    int threadsBefore = -1;
-    if (cfg.threads() > 0 && Device.Type.CPU.equals(device.getDeviceType())) {
-      threadsBefore = JniUtils.getNumThreads();
-      JniUtils.setNumThreads(cfg.threads());
-    }
+    CpuThreads threads = CpuThreads.use(device, cfg.threads());
     DominanceModel model;
     double javaTorchDiff;
     int epochsRun = 0;
@@ -123,16 +120,11 @@ public final class DominanceTrainer {
     List<Double> history = new ArrayList<>();
     long trainStart = clock.getAsLong();
     long trainMillis;
-    try (NDManager root = engine.newBaseManager(device)) {
+    try (threads; NDManager root = engine.newBaseManager(device)) {
       TorchStarNet net =
           TorchStarNet.trainable(root, init, cfg.hiddenActivation(), cfg.outputActivation(), cfg.leakySlope());
       NDArray[] params = net.parameters();
-      NDArray[] mean = new NDArray[params.length];
-      NDArray[] var = new NDArray[params.length];
-      for (int i = 0; i < params.length; i++) {
-        mean[i] = root.zeros(params[i].getShape());
-        var[i] = root.zeros(params[i].getShape());
-      }
+      AdamState adam = new AdamState(params, root);
       int step = 0;
       float lr = cfg.learningRate();
       int divergences = 0;
@@ -156,15 +148,12 @@ public final class DominanceTrainer {
           step++;
           try (NDManager sub = root.newSubManager()) {
             net.tempAttach(sub);
-            for (int i = 0; i < params.length; i++) {
-              mean[i].tempAttach(sub);
-              var[i].tempAttach(sub);
-            }
+            adam.tempAttach(sub);
             Batch b = data.batch(batches.get(bi), r, sub);
             try (GradientCollector gc = engine.newGradientCollector()) {
               gc.backward(losses(net, b, cfg).total);
             }
-            TorchSupport.adam(params, mean, var, step, lr);
+            adam.step(step, lr);
           }
         }
         epochsRun++;
@@ -172,9 +161,7 @@ public final class DominanceTrainer {
         if (!Double.isFinite(eval[0]) || !TorchSupport.finite(params)) {
           // diverged (a non-finite loss or weight): back to the last finite weights, fresh Adam state,
           // half the learning rate; after 3 divergences keep the last finite weights and stop
-          TorchSupport.restore(params, good);
-          TorchSupport.reset(mean);
-          TorchSupport.reset(var);
+          adam.rollBack(good);
           step = 0;
           lr /= 2;
           if (++divergences > 3) {
@@ -199,10 +186,6 @@ public final class DominanceTrainer {
         net.tempAttach(sub);
         model = net.toModel();
         javaTorchDiff = compare(net, model, data, cfg.seed(), sub);
-      }
-    } finally {
-      if (threadsBefore > 0) {
-        JniUtils.setNumThreads(threadsBefore);
       }
     }
     double[] violations = DominanceMetrics.violationStats(model, data.samples);

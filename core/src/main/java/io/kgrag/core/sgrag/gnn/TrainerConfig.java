@@ -1,6 +1,6 @@
 package io.kgrag.core.sgrag.gnn;
 
-import io.kgrag.core.gnn.TorchSupport;
+import io.kgrag.core.gnn.TrainerSettings;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -38,17 +38,17 @@ public final class TrainerConfig {
     outputDim = b.outputDim;
     epochs = b.epochs;
     maxSeconds = b.maxSeconds;
-    learningRate = b.learningRate;
-    batchSize = b.batchSize;
+    learningRate = b.learningRate();
+    batchSize = b.batchSize();
     samplesPerStar = b.samplesPerStar;
     maxLeaves = b.maxLeaves;
     lambda = b.lambda;
     hardLambda = b.hardLambda;
     margin = b.margin;
     sharpness = b.sharpness;
-    threads = b.threads;
-    seed = b.seed;
-    device = b.device;
+    threads = b.threads();
+    seed = b.seed();
+    device = b.device();
     hiddenActivation = b.hiddenActivation;
     outputActivation = b.outputActivation;
     leakySlope = b.leakySlope;
@@ -67,22 +67,18 @@ public final class TrainerConfig {
 
   /** A builder starting from this configuration. */
   public Builder toBuilder() {
-    Builder b = new Builder();
+    Builder b =
+        new Builder().learningRate(learningRate).batchSize(batchSize).threads(threads).seed(seed).device(device);
     b.hiddenDim = hiddenDim;
     b.outputDim = outputDim;
     b.epochs = epochs;
     b.maxSeconds = maxSeconds;
-    b.learningRate = learningRate;
-    b.batchSize = batchSize;
     b.samplesPerStar = samplesPerStar;
     b.maxLeaves = maxLeaves;
     b.lambda = lambda;
     b.hardLambda = hardLambda;
     b.margin = margin;
     b.sharpness = sharpness;
-    b.threads = threads;
-    b.seed = seed;
-    b.device = device;
     b.hiddenActivation = hiddenActivation;
     b.outputActivation = outputActivation;
     b.leakySlope = leakySlope;
@@ -240,30 +236,30 @@ public final class TrainerConfig {
     return "TrainerConfig" + describe();
   }
 
-  /** Builder with the defaults listed on the getters. */
-  public static final class Builder {
+  /**
+   * Builder with the defaults listed on the getters; the learning rate, batch size, threads, seed and
+   * device setters come from {@link TrainerSettings}.
+   */
+  public static final class Builder extends TrainerSettings<Builder> {
     private int hiddenDim = 32;
     private int outputDim = 2;
     private int epochs = 30;
     private double maxSeconds = 0;
-    private float learningRate = 1e-2f;
-    private int batchSize = 256;
     private int samplesPerStar = 4;
     private int maxLeaves = 16;
     private float lambda = 0.01f;
     private float hardLambda = 0.01f;
     private float margin = 0.1f;
     private float sharpness = 50f;
-    private int threads = 1;
-    private long seed = 42;
-    private String device = "cpu";
     private Activation hiddenActivation = Activation.RELU;
     private Activation outputActivation = Activation.SOFTPLUS;
     private float leakySlope = 0.2f;
     private int evalPairs = 2000;
     private LongSupplier clock = System::nanoTime;
 
-    private Builder() {}
+    private Builder() {
+      super(1e-2f, 256, 1);
+    }
 
     public Builder hiddenDim(int v) {
       hiddenDim = v;
@@ -289,16 +285,6 @@ public final class TrainerConfig {
     /** The nanosecond clock of the time budget and the reported training time. */
     public Builder clock(LongSupplier v) {
       clock = v;
-      return this;
-    }
-
-    public Builder learningRate(float v) {
-      learningRate = v;
-      return this;
-    }
-
-    public Builder batchSize(int v) {
-      batchSize = v;
       return this;
     }
 
@@ -332,21 +318,6 @@ public final class TrainerConfig {
       return this;
     }
 
-    public Builder threads(int v) {
-      threads = v;
-      return this;
-    }
-
-    public Builder seed(long v) {
-      seed = v;
-      return this;
-    }
-
-    public Builder device(String v) {
-      device = v;
-      return this;
-    }
-
     public Builder hiddenActivation(Activation v) {
       hiddenActivation = v;
       return this;
@@ -372,7 +343,7 @@ public final class TrainerConfig {
       positive("hiddenDim", hiddenDim);
       positive("outputDim", outputDim);
       positive("epochs", epochs);
-      positive("batchSize", batchSize);
+      positive("batchSize", batchSize());
       positive("maxLeaves", maxLeaves);
       if (samplesPerStar < 0) {
         throw new IllegalArgumentException("samplesPerStar must be >= 0: " + samplesPerStar);
@@ -386,8 +357,8 @@ public final class TrainerConfig {
       if (clock == null) {
         throw new IllegalArgumentException("no clock");
       }
-      if (!(learningRate > 0) || !Float.isFinite(learningRate)) {
-        throw new IllegalArgumentException("learningRate must be > 0: " + learningRate);
+      if (!(learningRate() > 0) || !Float.isFinite(learningRate())) {
+        throw new IllegalArgumentException("learningRate must be > 0: " + learningRate());
       }
       nonNegative("lambda", lambda);
       nonNegative("hardLambda", hardLambda);
@@ -395,8 +366,8 @@ public final class TrainerConfig {
       if (!(sharpness > 0) || !Float.isFinite(sharpness)) {
         throw new IllegalArgumentException("sharpness must be > 0: " + sharpness);
       }
-      if (threads < 0) {
-        throw new IllegalArgumentException("threads must be >= 0 (0 = engine default): " + threads);
+      if (threads() < 0) {
+        throw new IllegalArgumentException("threads must be >= 0 (0 = engine default): " + threads());
       }
       if (!(leakySlope >= 0 && leakySlope < 1)) {
         throw new IllegalArgumentException("leakySlope must be in [0, 1): " + leakySlope);
@@ -404,7 +375,7 @@ public final class TrainerConfig {
       if (hiddenActivation == null || outputActivation == null) {
         throw new IllegalArgumentException("activations must be given");
       }
-      device = TorchSupport.checkDeviceSpec(device);
+      checkDevice();
       return new TrainerConfig(this);
     }
 

@@ -1,6 +1,6 @@
 package io.kgrag.core.stem.gnn;
 
-import io.kgrag.core.gnn.TorchSupport;
+import io.kgrag.core.gnn.TrainerSettings;
 import java.io.Serializable;
 import java.util.Locale;
 
@@ -32,17 +32,17 @@ public final class TripleGnnConfig implements Serializable {
     layers = b.layers;
     width = b.width;
     steps = b.steps;
-    learningRate = b.learningRate;
-    batchSize = b.batchSize;
+    learningRate = b.learningRate();
+    batchSize = b.batchSize();
     samples = b.samples;
     heldOut = b.heldOut;
     maxHops = b.maxHops;
     subgraphHops = b.subgraphHops;
     maxSubgraphEdges = b.maxSubgraphEdges;
     negativesPerPositive = b.negativesPerPositive;
-    seed = b.seed;
-    device = b.device;
-    threads = b.threads;
+    seed = b.seed();
+    device = b.device();
+    threads = b.threads();
   }
 
   public static Builder builder() {
@@ -54,21 +54,17 @@ public final class TripleGnnConfig implements Serializable {
   }
 
   public Builder toBuilder() {
-    Builder b = new Builder();
+    Builder b =
+        new Builder().learningRate(learningRate).batchSize(batchSize).threads(threads).seed(seed).device(device);
     b.layers = layers;
     b.width = width;
     b.steps = steps;
-    b.learningRate = learningRate;
-    b.batchSize = batchSize;
     b.samples = samples;
     b.heldOut = heldOut;
     b.maxHops = maxHops;
     b.subgraphHops = subgraphHops;
     b.maxSubgraphEdges = maxSubgraphEdges;
     b.negativesPerPositive = negativesPerPositive;
-    b.seed = seed;
-    b.device = device;
-    b.threads = threads;
     return b;
   }
 
@@ -173,22 +169,25 @@ public final class TripleGnnConfig implements Serializable {
     return "TripleGnnConfig" + describe();
   }
 
-  /** Builder with the defaults listed on the getters. */
-  public static final class Builder {
+  /**
+   * Builder with the defaults listed on the getters; the learning rate, batch size, threads, seed and
+   * device setters come from {@link TrainerSettings}.
+   */
+  public static final class Builder extends TrainerSettings<Builder> {
     private int layers = 3;
     private int width = 32;
     private int steps = 300;
-    private float learningRate = 1e-3f;
-    private int batchSize = 8;
     private int samples = 2000;
     private int heldOut = 200;
     private int maxHops = 3;
     private int subgraphHops = 0;
     private int maxSubgraphEdges = 5000;
     private int negativesPerPositive = 0;
-    private long seed = 42;
-    private String device = "cpu";
-    private int threads = 0;
+
+    /** A builder with the defaults; {@link TripleGnnConfig#builder()} gives the same. */
+    public Builder() {
+      super(1e-3f, 8, 0);
+    }
 
     public Builder layers(int v) {
       layers = v;
@@ -202,16 +201,6 @@ public final class TripleGnnConfig implements Serializable {
 
     public Builder steps(int v) {
       steps = v;
-      return this;
-    }
-
-    public Builder learningRate(float v) {
-      learningRate = v;
-      return this;
-    }
-
-    public Builder batchSize(int v) {
-      batchSize = v;
       return this;
     }
 
@@ -247,38 +236,23 @@ public final class TripleGnnConfig implements Serializable {
       return this;
     }
 
-    public Builder seed(long v) {
-      seed = v;
-      return this;
-    }
-
-    public Builder device(String v) {
-      device = v;
-      return this;
-    }
-
-    public Builder threads(int v) {
-      threads = v;
-      return this;
-    }
-
     /** @throws IllegalArgumentException on an out-of-range setting, naming it */
     public TripleGnnConfig build() {
       atLeast("layers", layers, 1);
       atLeast("width", width, 1);
       atLeast("steps", steps, 1);
-      atLeast("batchSize", batchSize, 1);
+      atLeast("batchSize", batchSize(), 1);
       atLeast("samples", samples, 1);
       atLeast("heldOut", heldOut, 0);
       atLeast("maxHops", maxHops, 1);
       atLeast("subgraphHops", subgraphHops, 0);
       atLeast("maxSubgraphEdges", maxSubgraphEdges, 1);
       atLeast("negativesPerPositive", negativesPerPositive, 0);
-      atLeast("threads", threads, 0);
-      if (!(learningRate > 0) || !Float.isFinite(learningRate)) {
-        throw new IllegalArgumentException("learningRate must be a finite value > 0: " + learningRate);
+      atLeast("threads", threads(), 0);
+      if (!(learningRate() > 0) || !Float.isFinite(learningRate())) {
+        throw new IllegalArgumentException("learningRate must be a finite value > 0: " + learningRate());
       }
-      device = TorchSupport.checkDeviceSpec(device);
+      checkDevice();
       return new TripleGnnConfig(this);
     }
 

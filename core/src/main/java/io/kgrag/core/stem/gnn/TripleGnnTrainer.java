@@ -4,8 +4,9 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.training.GradientCollector;
+import io.kgrag.core.gnn.AdamState;
+import io.kgrag.core.gnn.CpuThreads;
 import io.kgrag.core.gnn.TorchSupport;
 import io.kgrag.core.graph.KnowledgeGraph;
 import java.util.ArrayList;
@@ -82,25 +83,16 @@ public final class TripleGnnTrainer {
 
     Engine engine = TorchSupport.pyTorch();
     Device device = TorchSupport.device(engine, cfg.device());
-    int threadsBefore = -1;
-    if (cfg.threads() > 0 && Device.Type.CPU.equals(device.getDeviceType())) {
-      threadsBefore = JniUtils.getNumThreads();
-      JniUtils.setNumThreads(cfg.threads());
-    }
+    CpuThreads threads = CpuThreads.use(device, cfg.threads());
     TripleGnnModel model;
     double diff;
     List<Double> history = new ArrayList<>();
     long trainMillis;
     int steps = 0;
-    try (NDManager root = engine.newBaseManager(device)) {
+    try (threads; NDManager root = engine.newBaseManager(device)) {
       TorchTripleGnn net = TorchTripleGnn.of(root, TripleGnnModel.untrained(p, cfg.width(), cfg.layers(), cfg.seed()), true);
       NDArray[] params = net.parameters();
-      NDArray[] mean = new NDArray[params.length];
-      NDArray[] var = new NDArray[params.length];
-      for (int i = 0; i < params.length; i++) {
-        mean[i] = root.zeros(params[i].getShape());
-        var[i] = root.zeros(params[i].getShape());
-      }
+      AdamState adam = new AdamState(params, root);
       NDArray[] good = TorchSupport.snapshot(params, root);
       float lr = cfg.learningRate();
       int adamStep = 0;
@@ -127,10 +119,7 @@ public final class TripleGnnTrainer {
         adamStep++;
         try (NDManager sub = root.newSubManager()) {
           net.tempAttach(sub);
-          for (int i = 0; i < params.length; i++) {
-            mean[i].tempAttach(sub);
-            var[i].tempAttach(sub);
-          }
+          adam.tempAttach(sub);
           Batch b = prep.batch(train, batch, r, sub);
           float loss;
           try (GradientCollector gc = engine.newGradientCollector()) {
@@ -140,7 +129,7 @@ public final class TripleGnnTrainer {
           }
           history.add((double) loss);
           finiteSinceCheck &= Float.isFinite(loss);
-          TorchSupport.adam(params, mean, var, adamStep, lr);
+          adam.step(adamStep, lr);
         }
         steps = step;
         if (step % CHECK_EVERY == 0 || step == cfg.steps()) {
@@ -148,9 +137,7 @@ public final class TripleGnnTrainer {
             TorchSupport.copyInto(good, params);
           } else {
             // diverged: back to the last finite weights, fresh Adam state, half the learning rate
-            TorchSupport.restore(params, good);
-            TorchSupport.reset(mean);
-            TorchSupport.reset(var);
+            adam.rollBack(good);
             adamStep = 0;
             lr /= 2;
             finiteSinceCheck = true;
@@ -165,10 +152,6 @@ public final class TripleGnnTrainer {
         net.tempAttach(sub);
         model = net.toModel();
         diff = compare(net, model, held.isEmpty() ? train : held, prep, sub);
-      }
-    } finally {
-      if (threadsBefore > 0) {
-        JniUtils.setNumThreads(threadsBefore);
       }
     }
     double[] recall = recall(model, held, prep);
