@@ -10,7 +10,7 @@
  *   <li>{@link io.kgrag.core.qafd.FlowDiffusion}: Algorithm 2 over any {@link io.kgrag.core.qafd.DiffusionGraph}
  *       (the knowledge graph's own CSR, or a {@link io.kgrag.core.qafd.CsrGraph}), with a local source mass.
  *   <li>{@link io.kgrag.core.qafd.QafdRetriever}: the three together for a question, and answer candidates
- *       from the diffusion's support.
+ *       from the diffusion's support; {@link io.kgrag.core.qafd.QafdContext} gives each task its answerer.
  *   <li>{@code embedded} / {@code llm}: keywords without an LLM, or the paper's Prompt 2; the paper's Prompt 3
  *       for answers. {@code sql}: the text-to-SQL variant (Appendix A2) over a schema graph.
  * </ul>

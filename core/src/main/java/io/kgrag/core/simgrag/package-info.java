@@ -9,10 +9,14 @@
  * returns the top-k KG subgraphs isomorphic to the pattern with the smallest Graph Semantic Distance
  * (GSD, eq. 2/3), which are then verbalised for generation (§4.4).
  *
- * <p>This package holds the third piece, the exact top-k search, independent of embeddings and LLMs:
+ * <p>This package holds the second and third: {@link io.kgrag.core.simgrag.SimgragRetriever} finds the
+ * candidates by vector search and runs the exact top-k search, which is independent of embeddings and LLMs:
  * {@link io.kgrag.core.simgrag.GsdProblem} is the pattern with its candidates,
  * {@link io.kgrag.core.simgrag.GsdSearch} is Algorithm 1 with the pruning bound and greedy order of §5.2
  * (eqs. 4–11), and {@link io.kgrag.core.simgrag.GsdResult} / {@link io.kgrag.core.simgrag.SubgraphMatch}
- * carry its answer.
+ * carry its answer. {@link io.kgrag.core.simgrag.BindingAnswerGenerator} answers from the target's bindings
+ * without an LLM, and {@link io.kgrag.core.simgrag.SimgragContext} gives each task its answerer. Patterns come
+ * from {@code llm} (the paper's prompt), by example ({@code io.kgrag.core.exemplar}) or as the embedded
+ * extractor's star. Used by batch-jobs' SimGRAG method.
  */
 package io.kgrag.core.simgrag;
