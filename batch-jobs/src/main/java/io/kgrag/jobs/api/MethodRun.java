@@ -11,6 +11,28 @@ import java.util.List;
  * {@code <method>.<name>_p50_us}), or a total.
  */
 public interface MethodRun {
+  /** A one-phase run ({@link Phase#ANSWER}) over {@code context}, its figures named, no side tables. */
+  static MethodRun of(Serializable context, List<String> percentiles, List<String> totals) {
+    List<String> p = List.copyOf(percentiles);
+    List<String> t = List.copyOf(totals);
+    return new MethodRun() {
+      @Override
+      public Serializable context() {
+        return context;
+      }
+
+      @Override
+      public List<String> percentiles() {
+        return p;
+      }
+
+      @Override
+      public List<String> totals() {
+        return t;
+      }
+    };
+  }
+
   /** The context shipped to every task. */
   Serializable context();
 

@@ -101,7 +101,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
     KgragConf conf = new KgragConf(sc);
     RetrievalMethod method = Methods.defaultMethod();
-    String root = job.warehouse != null ? job.warehouse : conf.warehouse(null) + "/demo";
+    String root = job.where.warehouse != null ? job.where.warehouse : conf.warehouse(null) + "/demo";
     EmbedderSpec embedder = conf.embedder(null, null, null);
     PrintWriter out = spec.commandLine().getOut();
     if (!gnn.isEmpty()) {

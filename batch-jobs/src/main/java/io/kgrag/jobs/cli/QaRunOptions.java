@@ -1,6 +1,7 @@
 package io.kgrag.jobs.cli;
 
 import io.kgrag.jobs.runs.RunLog;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,23 +17,12 @@ public final class QaRunOptions {
       description = "The run of `kgrag qa` to read (answers.run_id). List them with: SELECT DISTINCT run_id FROM kgrag.answers")
   public String runId;
 
-  @Option(
-      names = "--warehouse",
-      paramLabel = "<dir>",
-      description = "Root of kgrag's Delta tables (any Hadoop path). Default: spark.kgrag.warehouse, else ./warehouse.")
-  public String warehouse;
-
-  @Option(
-      names = "--conf-file",
-      paramLabel = "<file>",
-      description = "Deployment profile (conf/local.properties, conf/cluster.properties, conf/gpu.properties).")
-  public String confFile;
+  @Mixin public WarehouseOptions where = new WarehouseOptions();
 
   /** The job options these stand for; the run id is also the one recorded in the runs table. */
   public JobOptions job() {
     JobOptions j = new JobOptions();
-    j.warehouse = warehouse;
-    j.confFile = confFile;
+    j.where = where;
     j.runId = runId;
     return j;
   }
@@ -51,6 +41,4 @@ public final class QaRunOptions {
   public static String checkRunId(String id) {
     return RunLog.checkRunId(id);
   }
-
-
 }

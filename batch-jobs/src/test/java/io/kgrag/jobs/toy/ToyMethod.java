@@ -14,10 +14,9 @@ import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.RankedAnswer;
+import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
-import io.kgrag.jobs.api.QaFlag;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.KgTable;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -35,7 +34,7 @@ import org.apache.spark.sql.Row;
  * {@code META-INF/services/io.kgrag.jobs.api.RetrievalMethod}. It answers with the neighbours of the longest
  * entity label that occurs in the question, its evidence the edge to each.
  */
-public final class ToyMethod implements RetrievalMethod {
+public final class ToyMethod extends AbstractRetrievalMethod {
   /** Its settings: {@code spark.kgrag.toy.max-answers}. */
   public record ToyOptions(int maxAnswers) {
     public ToyOptions {
@@ -49,29 +48,8 @@ public final class ToyMethod implements RetrievalMethod {
     }
   }
 
-  @Override
-  public String name() {
-    return "toy";
-  }
-
-  @Override
-  public String description() {
-    return "Toy: the neighbours of the longest entity label in the question";
-  }
-
-  @Override
-  public List<String> requiredStages() {
-    return List.of("ingest");
-  }
-
-  @Override
-  public Class<? extends Record> optionsType() {
-    return ToyOptions.class;
-  }
-
-  @Override
-  public Set<QaFlag> flags() {
-    return Set.of();
+  public ToyMethod() {
+    super("toy", "Toy: the neighbours of the longest entity label in the question", List.of("ingest"), ToyOptions.class, Set.of());
   }
 
   @Override
@@ -89,17 +67,7 @@ public final class ToyMethod implements RetrievalMethod {
       out.computeIfAbsent(e.dstLabel().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(new Hop(e, e.srcId(), e.srcLabel()));
     }
     ToyContext ctx = new ToyContext(out, setup.embedder(), setup.options(ToyOptions.class).maxAnswers());
-    return new MethodRun() {
-      @Override
-      public Serializable context() {
-        return ctx;
-      }
-
-      @Override
-      public List<String> percentiles() {
-        return List.of("label_chars");
-      }
-    };
+    return MethodRun.of(ctx, List.of("label_chars"), List.of());
   }
 
   /** An edge of a node and the node at its other end. */

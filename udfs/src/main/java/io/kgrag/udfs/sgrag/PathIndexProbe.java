@@ -37,6 +37,14 @@ import scala.collection.Seq;
  * driver.
  */
 public final class PathIndexProbe {
+  /** Input of {@link #probe}: one row per query path, its label keys (any but the first may be {@link PathPartition#WILDCARD}) and dominance vector. */
+  public static final StructType QUERIES =
+      new StructType()
+          .add("qid", DataTypes.LongType, false)
+          .add("path_no", DataTypes.IntegerType, false)
+          .add("label_keys", DataTypes.createArrayType(DataTypes.LongType, false), false)
+          .add("vector", DataTypes.createArrayType(DataTypes.FloatType, false), false);
+
   /** Output of {@link #probe}: one row per (query path, matching data path). */
   public static final StructType MATCHES =
       new StructType()

@@ -36,7 +36,7 @@ public final class CatalogSchema {
   public static SchemaGraph.Keys keys() {
     try (InputStream in = CatalogSchema.class.getResourceAsStream(KEYS_RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException("resource " + KEYS_RESOURCE + " is missing from the classpath (io/kgrag/jobs/sql/)");
+        throw new IllegalStateException("resource " + KEYS_RESOURCE + " is missing from the classpath (io/kgrag/jobs/internal/sql/)");
       }
       List<String> lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
       return SchemaGraph.Keys.parse(lines);

@@ -42,13 +42,6 @@ import org.apache.spark.sql.types.StructType;
  * query paths per second, and the same query paths answered by a brute-force scan of every path.
  */
 public final class IndexVerifier {
-  static final StructType QUERIES =
-      new StructType()
-          .add("qid", DataTypes.LongType, false)
-          .add("path_no", DataTypes.IntegerType, false)
-          .add("label_keys", DataTypes.createArrayType(DataTypes.LongType, false), false)
-          .add("vector", DataTypes.createArrayType(DataTypes.FloatType, false), false);
-
   /** What a verification found. */
   public static final class Result {
     public long queries;
@@ -173,7 +166,7 @@ public final class IndexVerifier {
     }
     res.completionPaths = completion.size();
     long t0 = System.nanoTime();
-    Dataset<Row> cm = probe.probe(spark.createDataFrame(completion, QUERIES));
+    Dataset<Row> cm = probe.probe(spark.createDataFrame(completion, PathIndexProbe.QUERIES));
     // candidate centre keys: found at position 1 by every leaf's completion path
     Dataset<Row> cand =
         cm.select(col("qid"), col("path_no"), element_at(col("label_keys"), 2).as("ck"))
@@ -220,7 +213,7 @@ public final class IndexVerifier {
     Map<Long, Set<Long>> indexCandidates = new HashMap<>();
     if (!exact.isEmpty()) {
       long t1 = System.nanoTime();
-      Dataset<Row> em = probe.probe(spark.createDataFrame(exact, QUERIES));
+      Dataset<Row> em = probe.probe(spark.createDataFrame(exact, PathIndexProbe.QUERIES));
       List<Row> centreHits =
           em.select(col("qid"), col("path_no"), element_at(col("node_ids"), 2).as("centre"))
               .groupBy("qid", "centre").agg(countDistinct("path_no").as("hits")).collectAsList();
@@ -236,7 +229,7 @@ public final class IndexVerifier {
       // brute-force scan of every path for a subset of the same exact query paths
       List<Row> subset = exact.subList(0, Math.min(scanQueryPaths, exact.size()));
       long t2 = System.nanoTime();
-      res.indexMatchesSameSubset = new PathIndexProbe(spark, index).probe(spark.createDataFrame(subset, QUERIES)).count();
+      res.indexMatchesSameSubset = new PathIndexProbe(spark, index).probe(spark.createDataFrame(subset, PathIndexProbe.QUERIES)).count();
       res.indexSecondsSameSubset = (System.nanoTime() - t2) / 1e9;
       long t3 = System.nanoTime();
       res.scanMatches = scan(subset);

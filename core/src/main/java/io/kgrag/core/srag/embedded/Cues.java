@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * The operation cue words of the embedded analyser, over {@link io.kgrag.core.graph.Labels#normalize
- * normalised} question text (lower case, punctuation as spaces). Checked in {@link #ORDER}: the more
+ * normalised} question text (lower case, punctuation as spaces). {@link EmbeddedSetAnalyser} checks them one after another, the more
  * specific cues first ("normal distribution" before "distribution", "if … more" before "more … or").
  */
 public final class Cues {

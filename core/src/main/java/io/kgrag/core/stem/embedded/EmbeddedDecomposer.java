@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 /**
  * STEM's semantic-to-structural projection without an LLM, with the machinery of the other embedded parsers:
- * the schema plans are the relation patterns SimGRAG's {@link PatternByExample} proposes from the labelled
+ * the schema plans are the relation patterns the shared {@link PatternByExample} (core.exemplar) proposes from the labelled
  * exemplars (up to its alternatives, best first: the role of the paper's beam of B = 4), each pattern's
  * unknowns the placeholders [ENT1], [ENT2], …; a question no exemplar fits gets the embedded extractor's star
  * (the asked-for entity at the centre, each mentioned entity a leaf, the words around a mention as the

@@ -1,13 +1,12 @@
 package io.kgrag.jobs.internal.method.qafd;
 
 import io.kgrag.core.qafd.QafdContext;
+import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.internal.qa.LabelLoad;
 import io.kgrag.jobs.runs.RunLog;
-import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -18,32 +17,16 @@ import java.util.Set;
  * answer from the diffusion's support ({@link io.kgrag.core.qafd.QafdContext}). The diffusion is sequential
  * and local, so it runs inside the task, never as a Spark job per step. Reads only the ingest and embed tables.
  */
-public final class QafdMethod implements RetrievalMethod {
+public final class QafdMethod extends AbstractRetrievalMethod {
   public static final String NAME = "qafd";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "QAFD-RAG: query-aware flow diffusion from the question's seed entities";
-  }
-
-  @Override
-  public List<String> requiredStages() {
-    return List.of("ingest", "embed");
-  }
-
-  @Override
-  public Class<? extends Record> optionsType() {
-    return QafdOptions.class;
-  }
-
-  @Override
-  public Set<QaFlag> flags() {
-    return Set.of(QaFlag.MIN_SIMILARITY);
+  public QafdMethod() {
+    super(
+        NAME,
+        "QAFD-RAG: query-aware flow diffusion from the question's seed entities",
+        List.of("ingest", "embed"),
+        QafdOptions.class,
+        Set.of(QaFlag.MIN_SIMILARITY));
   }
 
   @Override
@@ -52,21 +35,6 @@ public final class QafdMethod implements RetrievalMethod {
     LabelLoad labels = LabelLoad.of(setup.catalog(), setup.embedder(), "kgrag qa --method qafd", Math.max(64, 4 * o.seeds()));
     RunLog.progress(String.format(Locale.ROOT, "qafd context: %s in %.1f s (%s)", labels.sizes(), labels.seconds(), labels.times()));
     QafdContext ctx = new QafdContext(labels.labels(), setup.embedder(), setup.minSimilarity(), o.config(), setup.components());
-    return new MethodRun() {
-      @Override
-      public Serializable context() {
-        return ctx;
-      }
-
-      @Override
-      public List<String> percentiles() {
-        return List.of("seed_nanos", "diffusion_nanos", "touched", "pushes", "support");
-      }
-
-      @Override
-      public List<String> totals() {
-        return List.of("unconverged");
-      }
-    };
+    return MethodRun.of(ctx, List.of("seed_nanos", "diffusion_nanos", "touched", "pushes", "support"), List.of("unconverged"));
   }
 }

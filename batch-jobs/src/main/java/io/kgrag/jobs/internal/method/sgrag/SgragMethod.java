@@ -20,11 +20,11 @@ import io.kgrag.core.sgrag.qa.SgragComponents;
 import io.kgrag.core.sgrag.qa.SgragContext;
 import io.kgrag.core.sgrag.qa.SgragPlan;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.Phase;
 import io.kgrag.jobs.api.QaFlag;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.jobs.catalog.GraphLoader;
@@ -64,16 +64,8 @@ import org.apache.spark.sql.types.StructType;
  * A question's latency counts its probes in every partition they were routed to (Spark's scheduling between
  * rounds is not counted).
  */
-public final class SgragMethod implements RetrievalMethod {
+public final class SgragMethod extends AbstractRetrievalMethod {
   public static final String NAME = "sgrag";
-
-  /** The probe requests: a question path's label keys and dominance vector. */
-  static final StructType QUERIES =
-      new StructType()
-          .add("qid", DataTypes.LongType, false)
-          .add("path_no", DataTypes.IntegerType, false)
-          .add("label_keys", DataTypes.createArrayType(DataTypes.LongType, false), false)
-          .add("vector", DataTypes.createArrayType(DataTypes.FloatType, false), false);
 
   static final StructType SERVED =
       new StructType().add("qnum", DataTypes.LongType, false).add("payload", DataTypes.BinaryType, true).add("nanos", DataTypes.LongType, false);
@@ -87,37 +79,18 @@ public final class SgragMethod implements RetrievalMethod {
 
   /** SG-RAG with its own ψ and γ whatever the run asks (tests). */
   public SgragMethod(SgragComponents components) {
+    super(
+        NAME,
+        "SG-RAG (default): exact subgraphs that satisfy every constraint, through the partitioned path index",
+        List.of("ingest", "embed", "gnn", "paths", "path-index"),
+        SgragOptions.class,
+        Set.of(QaFlag.PATH_LENGTH, QaFlag.MIN_SIMILARITY));
     this.components = components;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "SG-RAG (default): exact subgraphs that satisfy every constraint, through the partitioned path index";
   }
 
   @Override
   public boolean isDefault() {
     return true;
-  }
-
-  @Override
-  public List<String> requiredStages() {
-    return List.of("ingest", "embed", "gnn", "paths", "path-index");
-  }
-
-  @Override
-  public Class<? extends Record> optionsType() {
-    return SgragOptions.class;
-  }
-
-  @Override
-  public Set<QaFlag> flags() {
-    return Set.of(QaFlag.PATH_LENGTH, QaFlag.MIN_SIMILARITY);
   }
 
   @Override
@@ -253,7 +226,7 @@ public final class SgragMethod implements RetrievalMethod {
 
     @Override
     public StructType requestSchema() {
-      return QUERIES;
+      return PathIndexProbe.QUERIES;
     }
 
     @Override

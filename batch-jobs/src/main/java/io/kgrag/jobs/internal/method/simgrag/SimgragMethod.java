@@ -2,14 +2,13 @@ package io.kgrag.jobs.internal.method.simgrag;
 
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.simgrag.SimgragContext;
+import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.LabelLoad;
 import io.kgrag.jobs.runs.RunLog;
-import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -21,32 +20,16 @@ import java.util.Set;
  * over the graph shipped to every task ({@link io.kgrag.core.simgrag.SimgragContext}). Reads only the ingest and
  * embed tables.
  */
-public final class SimgragMethod implements RetrievalMethod {
+public final class SimgragMethod extends AbstractRetrievalMethod {
   public static final String NAME = "simgrag";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "SimGRAG: the subgraphs most similar to the question's pattern graph, by Graph Semantic Distance";
-  }
-
-  @Override
-  public List<String> requiredStages() {
-    return List.of("ingest", "embed");
-  }
-
-  @Override
-  public Class<? extends Record> optionsType() {
-    return SimgragOptions.class;
-  }
-
-  @Override
-  public Set<QaFlag> flags() {
-    return Set.of(QaFlag.EXEMPLARS, QaFlag.MIN_SIMILARITY);
+  public SimgragMethod() {
+    super(
+        NAME,
+        "SimGRAG: the subgraphs most similar to the question's pattern graph, by Graph Semantic Distance",
+        List.of("ingest", "embed"),
+        SimgragOptions.class,
+        Set.of(QaFlag.EXEMPLARS, QaFlag.MIN_SIMILARITY));
   }
 
   @Override
@@ -61,21 +44,6 @@ public final class SimgragMethod implements RetrievalMethod {
         labels.seconds(), labels.times()));
     SimgragContext ctx =
         new SimgragContext(labels.labels(), store, setup.embedder(), setup.minSimilarity(), o.config(), o.patternConfig(), setup.components());
-    return new MethodRun() {
-      @Override
-      public Serializable context() {
-        return ctx;
-      }
-
-      @Override
-      public List<String> percentiles() {
-        return List.of("pattern_nanos", "candidates_nanos", "search_nanos");
-      }
-
-      @Override
-      public List<String> totals() {
-        return List.of("expansions");
-      }
-    };
+    return MethodRun.of(ctx, List.of("pattern_nanos", "candidates_nanos", "search_nanos"), List.of("expansions"));
   }
 }

@@ -8,7 +8,6 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.Outcome;
-import io.kgrag.core.method.Trace;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.GeneratedAnswer;
@@ -26,11 +25,11 @@ import io.kgrag.core.srag.SragContext;
 import io.kgrag.core.srag.embedded.EmbeddedSetAnalyser;
 import io.kgrag.core.srag.embedded.OperationByExample;
 import io.kgrag.core.srag.llm.LlmSqlWriter;
+import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.Phase;
 import io.kgrag.jobs.api.QaFlag;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
@@ -74,35 +73,19 @@ import org.apache.spark.sql.types.StructType;
  * The runs row gets p50/p95 of the analysis, table and SQL times (µs) and of the set sizes, and the counts of
  * repaired and refused SQL.
  */
-public final class SragMethod implements RetrievalMethod {
+public final class SragMethod extends AbstractRetrievalMethod {
   public static final String NAME = "srag";
 
   /** The temp view a question's table is registered as while its SQL runs. */
   public static final String VIEW = "srag_entities";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "SRAG: the question's entity set as a table, answered by Spark SQL (counts, extremes, statistics)";
-  }
-
-  @Override
-  public List<String> requiredStages() {
-    return List.of("ingest", "embed");
-  }
-
-  @Override
-  public Class<? extends Record> optionsType() {
-    return SragOptions.class;
-  }
-
-  @Override
-  public Set<QaFlag> flags() {
-    return Set.of(QaFlag.EXEMPLARS);
+  public SragMethod() {
+    super(
+        NAME,
+        "SRAG: the question's entity set as a table, answered by Spark SQL (counts, extremes, statistics)",
+        List.of("ingest", "embed"),
+        SragOptions.class,
+        Set.of(QaFlag.EXEMPLARS));
   }
 
   @Override

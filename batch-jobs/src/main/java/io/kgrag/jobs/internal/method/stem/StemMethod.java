@@ -3,15 +3,14 @@ package io.kgrag.jobs.internal.method.stem;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.stem.GuidanceModel;
 import io.kgrag.core.stem.StemContext;
+import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.LabelLoad;
 import io.kgrag.jobs.internal.stage.stem.StemGnnStage;
 import io.kgrag.jobs.runs.RunLog;
-import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -22,32 +21,16 @@ import java.util.Set;
  * tracing (Algorithms 1–2, Precision and Breadth), and extractive or P3 answers over the reasoning chains ({@link
  * io.kgrag.core.stem.StemContext}).
  */
-public final class StemMethod implements RetrievalMethod {
+public final class StemMethod extends AbstractRetrievalMethod {
   public static final String NAME = "stem";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "STEM: schema plans traced through the graph with a Triple-GNN's guidance";
-  }
-
-  @Override
-  public List<String> requiredStages() {
-    return List.of("ingest", "embed", "stem-gnn");
-  }
-
-  @Override
-  public Class<? extends Record> optionsType() {
-    return StemOptions.class;
-  }
-
-  @Override
-  public Set<QaFlag> flags() {
-    return Set.of(QaFlag.EXEMPLARS, QaFlag.MIN_SIMILARITY);
+  public StemMethod() {
+    super(
+        NAME,
+        "STEM: schema plans traced through the graph with a Triple-GNN's guidance",
+        List.of("ingest", "embed", "stem-gnn"),
+        StemOptions.class,
+        Set.of(QaFlag.EXEMPLARS, QaFlag.MIN_SIMILARITY));
   }
 
   @Override
@@ -66,21 +49,6 @@ public final class StemMethod implements RetrievalMethod {
         labels.seconds() + modelSeconds, labels.times(), modelSeconds));
     StemContext ctx =
         new StemContext(labels.labels(), store, guidance, setup.embedder(), setup.minSimilarity(), o.config(), o.patternConfig(), setup.components());
-    return new MethodRun() {
-      @Override
-      public Serializable context() {
-        return ctx;
-      }
-
-      @Override
-      public List<String> percentiles() {
-        return List.of("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches");
-      }
-
-      @Override
-      public List<String> totals() {
-        return List.of("truncated");
-      }
-    };
+    return MethodRun.of(ctx, List.of("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"), List.of("truncated"));
   }
 }

@@ -1,6 +1,4 @@
-package io.kgrag.jobs.internal.qa;
-
-import io.kgrag.jobs.internal.data.PinnedRows;
+package io.kgrag.jobs.internal.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
