@@ -137,7 +137,12 @@ public final class TripleGnnConfig implements Serializable {
     return device;
   }
 
-  /** PyTorch CPU threads, default 0 = engine default (process-wide; restored after training). */
+  /**
+   * PyTorch CPU threads while training, default 1, as SG-RAG's trainer: with the engine's default (all cores)
+   * FB15k-237's training gave four different models in four runs of the same settings, and with 1 thread the
+   * same bytes every time, five times faster (bench/RESULTS.md, "stem", 2026-11-26). 0 keeps the engine's
+   * setting (process-wide; restored after training).
+   */
   public int threads() {
     return threads;
   }
@@ -186,7 +191,7 @@ public final class TripleGnnConfig implements Serializable {
 
     /** A builder with the defaults; {@link TripleGnnConfig#builder()} gives the same. */
     public Builder() {
-      super(1e-3f, 8, 0);
+      super(1e-3f, 8, 1);
     }
 
     public Builder layers(int v) {
