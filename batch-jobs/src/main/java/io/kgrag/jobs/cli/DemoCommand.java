@@ -7,11 +7,11 @@ import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.TripleFormat;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.qa.eval.AnswerMatch;
+import io.kgrag.jobs.api.MethodSetup;
+import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.api.MethodSetup;
-import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.internal.pipeline.PipelineRun;
 import io.kgrag.jobs.internal.qa.Methods;
 import io.kgrag.jobs.internal.qa.QaRun;
@@ -89,7 +89,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
       }
     }
-    String runId = job.runId != null ? QaRunOptions.checkRunId(job.runId) : RUN_ID;
+    String runId = job.runId != null ? RunLog.checkRunId(job.runId) : RUN_ID;
     SparkSession spark = job.session("kgrag demo");
     SparkConf sc = spark.sparkContext().getConf(); // a copy
     Map<String, String> gnn = new LinkedHashMap<>();

@@ -85,7 +85,7 @@ public final class JoinBaselineCommand implements Callable<Integer> {
 
   private static String checkBaselineId(String id) {
     try {
-      return QaRunOptions.checkRunId(id);
+      return RunLog.checkRunId(id);
     } catch (UserInputException e) {
       throw new UserInputException(e.getMessage().replaceFirst("^--run-id", "--baseline-run-id"));
     }

@@ -34,11 +34,6 @@ public final class QaRunOptions {
    * @throws UserInputException otherwise
    */
   public String runId() {
-    return checkRunId(runId);
-  }
-
-  /** See {@link #runId()}. */
-  public static String checkRunId(String id) {
-    return RunLog.checkRunId(id);
+    return RunLog.checkRunId(runId);
   }
 }
