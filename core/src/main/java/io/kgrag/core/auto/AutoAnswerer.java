@@ -1,0 +1,243 @@
+package io.kgrag.core.auto;
+
+import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.method.Outcome;
+import io.kgrag.core.method.QuestionAnswerer;
+import io.kgrag.core.method.Trace;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.EvidenceEdge;
+import io.kgrag.core.qa.GeneratedAnswer;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.RankedAnswer;
+import io.kgrag.core.understand.Program;
+import io.kgrag.core.understand.ProgramExecutor;
+import io.kgrag.core.understand.QuestionUnderstanding;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code auto} for one question: the understanding's programs are executed best first; the first whose exact
+ * answer set is not empty answers (a multi-constraint intersection that no node satisfies completely is kept
+ * as a partial answer in case no chain fits either). The whole exact set is returned, ranked: a node that
+ * satisfies more constraints first, then (for intersections, where many nodes tie) the node whose relations
+ * read closest to the question. Counting questions answer the set's size. The note says which program
+ * decided and why.
+ */
+final class AutoAnswerer implements QuestionAnswerer {
+  private static final int MAX_PROGRAMS = 24;
+  private static final int MAX_EVIDENCE = 2_000;
+
+  private final AutoContext ctx;
+  private final QuestionUnderstanding understanding;
+  private final EmbeddingCache cache;
+  private final ProgramExecutor executor;
+  private final Map<Integer, float[]> kindVectors = new HashMap<>();
+
+  AutoAnswerer(AutoContext ctx, QuestionUnderstanding understanding, EmbeddingCache cache) {
+    this.ctx = ctx;
+    this.understanding = understanding;
+    this.cache = cache;
+    this.executor = new ProgramExecutor(ctx.graph(), ctx.walkCap());
+  }
+
+  @Override
+  public Outcome answer(String question, Trace trace) {
+    if (question == null || question.isBlank()) {
+      throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
+    }
+    long t0 = System.nanoTime();
+    QuestionUnderstanding.Understanding u = understanding.understand(question);
+    trace.metric("understand_nanos", System.nanoTime() - t0);
+    trace.metric("programs", u.programs().size());
+    if (u.programs().isEmpty()) {
+      throw new QaException(AnswerStatus.UNABLE, "no entity of the graph is mentioned in the question");
+    }
+    long t1 = System.nanoTime();
+    QuestionUnderstanding.Scored chosen = null;
+    ProgramExecutor.Result result = null;
+    QuestionUnderstanding.Scored partial = null;
+    ProgramExecutor.Result partialResult = null;
+    int tried = 0;
+    for (QuestionUnderstanding.Scored s : u.programs()) {
+      if (tried++ >= MAX_PROGRAMS) {
+        break;
+      }
+      ProgramExecutor.Result r = executor.execute(s.program());
+      if (r.exact() > 0) {
+        chosen = s;
+        result = r;
+        break;
+      }
+      if (partial == null && s.program().anchors().size() > 1 && !r.candidates().isEmpty() && r.candidates().get(0).satisfiedCount() >= 2) {
+        partial = s;
+        partialResult = r;
+      }
+    }
+    trace.metric("execute_nanos", System.nanoTime() - t1);
+    trace.metric("programs_tried", Math.min(tried, MAX_PROGRAMS));
+    AnswerStatus status = AnswerStatus.EXACT;
+    if (chosen == null) {
+      if (partial == null) {
+        trace.queryGraph(queryGraph(u.programs().get(0).program()), i -> null);
+        throw new QaException(AnswerStatus.UNABLE, "no program over the question's mentions has an answer in the graph (best: " + u.programs().get(0).program().describe() + ")");
+      }
+      chosen = partial;
+      result = partialResult;
+      status = AnswerStatus.PARTIAL;
+    }
+    Program program = chosen.program();
+    trace.queryGraph(queryGraph(program), i -> i < program.anchors().size() ? ids(program.anchors().get(i).mention().nodes()) : null);
+    List<ProgramExecutor.Candidate> set = status == AnswerStatus.EXACT ? result.exactCandidates() : top(result);
+    List<ProgramExecutor.Candidate> ranked = rank(question, set, program.anchors().size() > 1);
+    trace.metric("answers", ranked.size());
+    Program.Operation op = understanding.operation(question, chosen);
+    String why = String.format(Locale.ROOT, "auto: %s %s (paraphrase %.2f, vote %.2f, %d of %d programs tried)%s",
+        op == Program.Operation.COUNT ? "COUNT of" : "", program.describe(), chosen.paraphrase(), chosen.vote(), Math.min(tried, MAX_PROGRAMS), u.programs().size(),
+        result.truncated() ? "; the walk hit its cap, the set may be incomplete" : "");
+    KnowledgeGraph g = ctx.graph();
+    List<EvidenceEdge> evidence = new ArrayList<>(new LinkedHashSet<>(evidenceOf(ranked)));
+    if (op == Program.Operation.COUNT) {
+      String n = Integer.toString(set.size());
+      return new Outcome(new GeneratedAnswer(n, List.of(new RankedAnswer(n, 0L, 1.0)), evidence), status, why.strip());
+    }
+    List<RankedAnswer> answers = new ArrayList<>();
+    for (int i = 0; i < Math.min(ctx.maxAnswers(), ranked.size()); i++) {
+      int node = ranked.get(i).node();
+      // the members of the set the program defines tie (the set is the answer); partial ones score what they satisfy
+      answers.add(new RankedAnswer(g.label(node), g.entityId(node), (double) ranked.get(i).satisfiedCount() / program.anchors().size()));
+    }
+    return new Outcome(new GeneratedAnswer(answers.get(0).answer(), answers, evidence), status, why.replace("  ", " "));
+  }
+
+  /** The candidates that satisfy the most constraints. */
+  private static List<ProgramExecutor.Candidate> top(ProgramExecutor.Result r) {
+    int best = r.candidates().get(0).satisfiedCount();
+    int n = 0;
+    while (n < r.candidates().size() && r.candidates().get(n).satisfiedCount() == best) {
+      n++;
+    }
+    return r.candidates().subList(0, n);
+  }
+
+  /**
+   * Ranks one tier of candidates: for an intersection, by how close the candidate's relations (what kind of
+   * thing it is) and the relations that join it to the mentions read to the question; for a chain, every
+   * member answers equally, so by label for a stable order.
+   */
+  private List<ProgramExecutor.Candidate> rank(String question, List<ProgramExecutor.Candidate> set, boolean intersection) {
+    List<ProgramExecutor.Candidate> out = new ArrayList<>(set);
+    if (!intersection || out.size() < 2) {
+      KnowledgeGraph g = ctx.graph();
+      out.sort(Comparator.comparing((ProgramExecutor.Candidate c) -> g.label(c.node())).thenComparingInt(ProgramExecutor.Candidate::node));
+      return out;
+    }
+    float[] q = cache.embed(List.of(question))[0];
+    Map<Integer, Double> score = new HashMap<>();
+    for (ProgramExecutor.Candidate c : out) {
+      double s = EmbeddingCache.dot(q, kindVector(c.node()));
+      double rel = 0;
+      for (EvidenceEdge e : c.evidence()) {
+        float[] rv = ctx.relationVectors().get(e.relation());
+        rel += rv == null ? 0 : EmbeddingCache.dot(q, rv);
+      }
+      score.put(c.node(), s + (c.evidence().isEmpty() ? 0 : rel / c.evidence().size()));
+    }
+    out.sort(Comparator.comparingInt((ProgramExecutor.Candidate c) -> -c.satisfiedCount())
+        .thenComparing(c -> -score.get(c.node()))
+        .thenComparingInt(ProgramExecutor.Candidate::node));
+    return out;
+  }
+
+  /** The normalised sum of the vectors of the relations a node takes part in: what kind of thing it is. */
+  private float[] kindVector(int node) {
+    return kindVectors.computeIfAbsent(node, n -> {
+      KnowledgeGraph g = ctx.graph();
+      float[] sum = null;
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (int k = 0; k < g.entryCount(n); k++) {
+        String r = g.entryRelation(n, k);
+        float[] rv = ctx.relationVectors().get(r);
+        if (rv == null || !seen.add(r + g.entryOutgoing(n, k))) {
+          continue;
+        }
+        if (sum == null) {
+          sum = new float[rv.length];
+        }
+        for (int i = 0; i < rv.length; i++) {
+          sum[i] += rv[i];
+        }
+      }
+      if (sum == null) {
+        return new float[cache.embedder().dimension()];
+      }
+      double norm = 0;
+      for (float v : sum) {
+        norm += v * v;
+      }
+      norm = Math.sqrt(norm);
+      for (int i = 0; i < sum.length; i++) {
+        sum[i] /= (float) norm;
+      }
+      return sum;
+    });
+  }
+
+  private static List<EvidenceEdge> evidenceOf(List<ProgramExecutor.Candidate> ranked) {
+    List<EvidenceEdge> out = new ArrayList<>();
+    for (ProgramExecutor.Candidate c : ranked) {
+      for (EvidenceEdge e : c.evidence()) {
+        if (out.size() >= MAX_EVIDENCE) {
+          return out;
+        }
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  private long[] ids(int[] nodes) {
+    long[] out = new long[nodes.length];
+    for (int i = 0; i < nodes.length; i++) {
+      out[i] = ctx.graph().entityId(nodes[i]);
+    }
+    java.util.Arrays.sort(out);
+    return out;
+  }
+
+  /** The program as a query graph: a node per mention, unknown intermediate nodes, the answer as the target. */
+  static QueryGraph queryGraph(Program p) {
+    QueryGraph.Builder b = QueryGraph.builder();
+    List<Integer> mentionNodes = new ArrayList<>();
+    for (Program.Anchor a : p.anchors()) {
+      mentionNodes.add(b.entity(a.mention().label(), null, a.mention().confidence()));
+    }
+    int target = b.unknown(null);
+    for (int i = 0; i < p.anchors().size(); i++) {
+      Program.Anchor a = p.anchors().get(i);
+      if (a.chain() == null) {
+        b.edge(mentionNodes.get(i), target, null);
+        continue;
+      }
+      int at = mentionNodes.get(i);
+      List<io.kgrag.core.exemplar.Chain.Step> steps = a.chain().steps();
+      for (int s = 0; s < steps.size(); s++) {
+        int next = s == steps.size() - 1 ? target : b.unknown(null);
+        io.kgrag.core.exemplar.Chain.Step st = steps.get(s);
+        if (st.forward()) {
+          b.edge(at, next, st.relation());
+        } else {
+          b.edge(next, at, st.relation());
+        }
+        at = next;
+      }
+    }
+    return b.target(target).build();
+  }
+}

@@ -1,0 +1,137 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.graph.KnowledgeGraph;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The graph's schema, derived from the graph itself: every relation walked in either direction (a
+ * <em>role</em>), with how many edges it has, how many distinct nodes it starts and ends at, how many values
+ * it gives a start node on average, and which roles can follow it (a node where one ends and the next starts;
+ * "which relations join which kinds of entities" without any type system). Programs are enumerated over it.
+ */
+public final class GraphSchema implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** One role's row, as stored in the {@code schema} table. */
+  public record Row(String relation, boolean forward, long edges, long starts, long ends, double valuesPerStart, List<String> followedBy) {}
+
+  private final String[] relations;
+  private final long[] edges;
+  private final long[] starts;
+  private final long[] ends;
+  private final long[][] follows;
+
+  private GraphSchema(String[] relations, long[] edges, long[] starts, long[] ends, long[][] follows) {
+    this.relations = relations;
+    this.edges = edges;
+    this.starts = starts;
+    this.ends = ends;
+    this.follows = follows;
+  }
+
+  /** One pass over the graph's adjacency. */
+  public static GraphSchema of(KnowledgeGraph graph) {
+    TreeSet<String> names = new TreeSet<>();
+    for (int n = 0; n < graph.nodeCount(); n++) {
+      for (int k = 0; k < graph.entryCount(n); k++) {
+        names.add(graph.entryRelation(n, k));
+      }
+    }
+    String[] relations = names.toArray(new String[0]);
+    int roles = relations.length * 2;
+    long[] edges = new long[roles];
+    long[] starts = new long[roles];
+    long[] ends = new long[roles];
+    long[][] follows = new long[roles][roles];
+    BitSet startRoles = new BitSet(roles);
+    BitSet endRoles = new BitSet(roles);
+    for (int n = 0; n < graph.nodeCount(); n++) {
+      startRoles.clear();
+      for (int k = 0; k < graph.entryCount(n); k++) {
+        int r = Arrays.binarySearch(relations, graph.entryRelation(n, k));
+        int start = role(r, graph.entryOutgoing(n, k));
+        edges[start]++;
+        startRoles.set(start);
+      }
+      // a node that starts role s ends the opposite role of s
+      endRoles.clear();
+      for (int s = startRoles.nextSetBit(0); s >= 0; s = startRoles.nextSetBit(s + 1)) {
+        starts[s]++;
+        endRoles.set(s ^ 1);
+      }
+      for (int e = endRoles.nextSetBit(0); e >= 0; e = endRoles.nextSetBit(e + 1)) {
+        ends[e]++;
+        for (int s = startRoles.nextSetBit(0); s >= 0; s = startRoles.nextSetBit(s + 1)) {
+          follows[e][s]++;
+        }
+      }
+    }
+    return new GraphSchema(relations, edges, starts, ends, follows);
+  }
+
+  static int role(int relation, boolean forward) {
+    return relation * 2 + (forward ? 0 : 1);
+  }
+
+  public int roles() {
+    return relations.length * 2;
+  }
+
+  /** The role of walking {@code relation} forwards or backwards, or -1 for a relation the graph lacks. */
+  public int role(String relation, boolean forward) {
+    int r = Arrays.binarySearch(relations, relation);
+    return r < 0 ? -1 : role(r, forward);
+  }
+
+  public String relation(int role) {
+    return relations[role / 2];
+  }
+
+  public boolean forward(int role) {
+    return role % 2 == 0;
+  }
+
+  /** Edges walked by the role (the same for both directions of one relation). */
+  public long edges(int role) {
+    return edges[role];
+  }
+
+  /** Average number of values a start node of the role gets (1 for a functional relation). */
+  public double valuesPerStart(int role) {
+    return starts[role] == 0 ? 0 : (double) edges[role] / starts[role];
+  }
+
+  /** Nodes where {@code first} ends and {@code next} starts: 0 when {@code next} can never follow. */
+  public long follows(int first, int next) {
+    return follows[first][next];
+  }
+
+  /**
+   * Whether {@code next} follows {@code first} at more than a stray node: at least one in a hundred of the nodes
+   * where {@code first} ends start {@code next} (a film title that is also a person's name does not make
+   * "written by" continue with "starred actors").
+   */
+  public boolean canFollow(int first, int next) {
+    return follows[first][next] > 0 && follows[first][next] * 100 >= ends[first];
+  }
+
+  /** Every role's row, relations in name order, forward first. */
+  public List<Row> rows() {
+    List<Row> out = new ArrayList<>();
+    for (int r = 0; r < roles(); r++) {
+      List<String> next = new ArrayList<>();
+      for (int s = 0; s < roles(); s++) {
+        if (follows[r][s] > 0) {
+          next.add((forward(s) ? "" : "^") + relation(s));
+        }
+      }
+      out.add(new Row(relation(r), forward(r), edges[r], starts[r], ends[r], valuesPerStart(r), List.copyOf(next)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,129 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.Labels;
+import io.kgrag.core.graph.StableIds;
+import io.kgrag.core.qa.embedded.Gazetteer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the graph's entities in a question: every maximal token span that equals a graph label after case,
+ * accent and punctuation folding (singular forms too), with all nodes of that label as alternatives. Spans
+ * that overlap without one containing the other are both kept ("Paris Texas": "Paris" and "Paris, Texas" as
+ * labels), so the program ranking can choose. A single word is a mention only when it is not a closed-class
+ * English word (articles, pronouns, prepositions, conjunctions, auxiliaries, question words): general
+ * language, not any benchmark's vocabulary.
+ */
+public final class MentionLinker {
+  /** Closed-class English words: never an entity mention on their own. */
+  static final Set<String> CLOSED_CLASS =
+      Set.of(
+          "a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "every", "all", "both", "either", "neither", "no",
+          "i", "me", "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "it", "its", "they", "them", "their",
+          "who", "whom", "whose", "which", "what", "when", "where", "why", "how",
+          "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "has", "have", "had", "having",
+          "can", "could", "will", "would", "shall", "should", "may", "might", "must",
+          "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "about", "as", "than", "after", "before",
+          "between", "during", "under", "over", "through", "without", "within", "since", "until", "against", "among", "per",
+          "and", "or", "but", "nor", "so", "if", "then", "also", "not", "only", "more", "most", "less", "least", "many", "much",
+          "other", "same", "such", "there", "here", "s", "ever", "too", "very", "just", "one", "ones");
+
+  private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+");
+
+  /** A token of the question: its folded form, its original text and its characters. */
+  public record Token(String norm, String raw, int start, int end) {
+    boolean capitalised() {
+      return Character.isUpperCase(raw.codePointAt(0));
+    }
+  }
+
+  private final KnowledgeGraph graph;
+  private final Gazetteer gazetteer;
+
+  public MentionLinker(KnowledgeGraph graph, Gazetteer gazetteer) {
+    this.graph = graph;
+    this.gazetteer = gazetteer;
+  }
+
+  /** The question's tokens (folded words). */
+  public static List<Token> tokens(String question) {
+    List<Token> out = new ArrayList<>();
+    Matcher m = TOKEN.matcher(question);
+    while (m.find()) {
+      String norm = Labels.normalize(m.group());
+      if (!norm.isEmpty()) {
+        for (String part : norm.split(" ")) {
+          out.add(new Token(part, m.group(), m.start(), m.end()));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every maximal label span of the question, most confident first (then longest, then leftmost). */
+  public List<Mention> link(List<Token> toks, String question) {
+    List<Mention> all = new ArrayList<>();
+    int max = gazetteer.maxTokens();
+    for (int i = 0; i < toks.size(); i++) {
+      for (int len = Math.min(max, toks.size() - i); len >= 1; len--) {
+        String s = join(toks, i, i + len);
+        if (len == 1 && (CLOSED_CLASS.contains(s) || s.length() < 2)) {
+          continue;
+        }
+        String label = gazetteer.lookup(s);
+        if (label != null) {
+          int[] nodes = graph.nodesWithLabelKey(StableIds.labelKey(label));
+          if (nodes.length > 0) {
+            String text = question.substring(toks.get(i).start(), toks.get(i + len - 1).end());
+            all.add(new Mention(i, i + len, text, label, nodes, confidence(toks, i, i + len)));
+          }
+          break; // the longest at i
+        }
+      }
+    }
+    List<Mention> maximal = new ArrayList<>();
+    for (Mention m : all) {
+      boolean inside = false;
+      for (Mention o : all) {
+        if (o != m && o.from() <= m.from() && m.to() <= o.to() && (o.to() - o.from()) > (m.to() - m.from())) {
+          inside = true;
+          break;
+        }
+      }
+      if (!inside) {
+        maximal.add(m);
+      }
+    }
+    maximal.sort(Comparator.comparingDouble(Mention::confidence).reversed()
+        .thenComparing(Comparator.comparingInt((Mention m) -> m.to() - m.from()).reversed())
+        .thenComparingInt(Mention::from));
+    return maximal;
+  }
+
+  private static double confidence(List<Token> toks, int from, int to) {
+    if (to - from >= 2) {
+      return 1.0;
+    }
+    Token t = toks.get(from);
+    if (Character.isDigit(t.raw().codePointAt(0))) {
+      return 0.6;
+    }
+    return t.capitalised() && from > 0 ? 0.9 : 0.5;
+  }
+
+  static String join(List<Token> toks, int from, int to) {
+    StringBuilder b = new StringBuilder();
+    for (int k = from; k < to; k++) {
+      if (k > from) {
+        b.append(' ');
+      }
+      b.append(toks.get(k).norm());
+    }
+    return b.toString();
+  }
+}

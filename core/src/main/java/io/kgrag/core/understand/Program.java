@@ -1,0 +1,67 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.exemplar.Chain;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * A query program over the graph: one or more anchors, each a mention and the relation chain from it to the
+ * answer (the answer satisfies every anchor: one anchor is a 1-3 hop chain, several are the intersection of
+ * a multi-constraint question), and the operation applied to the answer set.
+ */
+public record Program(List<Anchor> anchors, Operation operation) implements Serializable {
+  /**
+   * One constraint on the answer.
+   *
+   * @param chain the relation chain from the mention to the answer; null for "adjacent by any relation"
+   */
+  public record Anchor(Mention mention, Chain chain) implements Serializable {
+    /** The chain's SPARQL property path, or {@code *} for any relation. */
+    public String path() {
+      return chain == null ? "*" : chain.toString();
+    }
+  }
+
+  /** What is done with the set of answers. */
+  public enum Operation {
+    /** The set itself, ranked. */
+    LIST,
+    /** How many members the set has. */
+    COUNT
+  }
+
+  public Program {
+    anchors = List.copyOf(anchors);
+    if (anchors.isEmpty()) {
+      throw new IllegalArgumentException("a program has at least one anchor");
+    }
+  }
+
+  /** The program's shape without its mentions, e.g. {@code LIST(^starred_actors/directed_by)} or {@code LIST(*,*,*)}. */
+  public String key() {
+    StringBuilder b = new StringBuilder(operation.name()).append('(');
+    for (int i = 0; i < anchors.size(); i++) {
+      b.append(i > 0 ? "," : "").append(anchors.get(i).path());
+    }
+    return b.append(')').toString();
+  }
+
+  /** The program with its mentions, e.g. {@code LIST([Tom Hanks] ^starred_actors/directed_by)}. */
+  public String describe() {
+    StringBuilder b = new StringBuilder(operation.name()).append('(');
+    for (int i = 0; i < anchors.size(); i++) {
+      Anchor a = anchors.get(i);
+      b.append(i > 0 ? ", " : "").append('[').append(a.mention().label()).append("] ").append(a.path());
+    }
+    return b.append(')').toString();
+  }
+
+  /** The longest chain among the anchors (1 for "any relation"). */
+  public int hops() {
+    int h = 0;
+    for (Anchor a : anchors) {
+      h = Math.max(h, a.chain() == null ? 1 : a.chain().length());
+    }
+    return h;
+  }
+}

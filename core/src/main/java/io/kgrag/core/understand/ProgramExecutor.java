@@ -1,0 +1,166 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.exemplar.Chain;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.EvidenceEdge;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Executes a {@link Program} over the graph into its complete answer set, each answer with its own evidence
+ * edges. A chain is walked without stepping straight back to the node it came from (a non-backtracking walk:
+ * "the films directed by the director of F" are his other films, not F again) and the answer is never one of
+ * the anchor's own nodes. With several anchors, every candidate records which anchors it satisfies: the exact
+ * set is the candidates that satisfy all of them.
+ */
+public final class ProgramExecutor {
+  /** One candidate answer: its node, which anchors it satisfies (a bit per anchor) and its evidence. */
+  public record Candidate(int node, long satisfied, int satisfiedCount, List<EvidenceEdge> evidence) {}
+
+  /**
+   * Every candidate, those satisfying the most anchors first (then by node index, so the order is
+   * deterministic); {@code exact} counts those satisfying all, {@code truncated} says a walk hit the cap.
+   */
+  public record Result(List<Candidate> candidates, int exact, boolean truncated) {
+    public List<Candidate> exactCandidates() {
+      return candidates.subList(0, exact);
+    }
+  }
+
+  private final KnowledgeGraph graph;
+  private final int cap;
+
+  /** @param cap most nodes one walk visits per step before it stops (the answer set is then marked truncated) */
+  public ProgramExecutor(KnowledgeGraph graph, int cap) {
+    this.graph = graph;
+    this.cap = cap;
+  }
+
+  public Result execute(Program program) {
+    List<Program.Anchor> anchors = program.anchors();
+    Map<Integer, long[]> sat = new LinkedHashMap<>();
+    Map<Integer, List<EvidenceEdge>> evidence = new LinkedHashMap<>();
+    boolean truncated = false;
+    for (int a = 0; a < anchors.size(); a++) {
+      Program.Anchor anchor = anchors.get(a);
+      Walk w = anchor.chain() == null ? adjacent(anchor.mention().nodes()) : walk(anchor.mention().nodes(), anchor.chain());
+      truncated |= w.truncated;
+      for (Map.Entry<Integer, List<EvidenceEdge>> e : w.answers.entrySet()) {
+        long[] s = sat.computeIfAbsent(e.getKey(), k -> new long[1]);
+        s[0] |= 1L << a;
+        evidence.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).addAll(e.getValue());
+      }
+    }
+    // the anchors' own nodes are never answers
+    for (Program.Anchor anchor : anchors) {
+      for (int n : anchor.mention().nodes()) {
+        sat.remove(n);
+      }
+    }
+    List<Candidate> out = new ArrayList<>(sat.size());
+    sat.forEach((node, s) -> out.add(new Candidate(node, s[0], Long.bitCount(s[0]), evidence.get(node))));
+    out.sort((x, y) -> x.satisfiedCount() != y.satisfiedCount() ? Integer.compare(y.satisfiedCount(), x.satisfiedCount()) : Integer.compare(x.node(), y.node()));
+    int exact = 0;
+    while (exact < out.size() && out.get(exact).satisfiedCount() == anchors.size()) {
+      exact++;
+    }
+    return new Result(out, exact, truncated);
+  }
+
+  private record Walk(Map<Integer, List<EvidenceEdge>> answers, boolean truncated) {}
+
+  /** Nodes adjacent to any of {@code starts} by any relation, each with the edges that join them. */
+  private Walk adjacent(int[] starts) {
+    Map<Integer, List<EvidenceEdge>> out = new LinkedHashMap<>();
+    for (int s : starts) {
+      for (int k = 0; k < graph.entryCount(s); k++) {
+        int m = graph.entryNeighbour(s, k);
+        if (m == s) {
+          continue;
+        }
+        out.computeIfAbsent(m, x -> new ArrayList<>(2)).add(edge(s, graph.entryRelation(s, k), m, graph.entryOutgoing(s, k)));
+      }
+    }
+    return new Walk(out, false);
+  }
+
+  /**
+   * The non-backtracking walk of {@code chain} from {@code starts}. Each level keeps, per node, up to two
+   * distinct parents: a node with two parents may go anywhere next; one with a single parent p may not go
+   * back to p.
+   */
+  private Walk walk(int[] starts, Chain chain) {
+    List<Map<Integer, int[]>> levels = new ArrayList<>();
+    Map<Integer, int[]> current = new LinkedHashMap<>();
+    for (int s : starts) {
+      current.put(s, new int[] {-1, -1});
+    }
+    boolean truncated = false;
+    for (Chain.Step step : chain.steps()) {
+      levels.add(current);
+      Map<Integer, int[]> next = new LinkedHashMap<>();
+      outer:
+      for (Map.Entry<Integer, int[]> e : current.entrySet()) {
+        int n = e.getKey();
+        int[] parents = e.getValue();
+        for (int k = 0; k < graph.entryCount(n); k++) {
+          if (graph.entryOutgoing(n, k) != step.forward() || !graph.entryRelation(n, k).equals(step.relation())) {
+            continue;
+          }
+          int m = graph.entryNeighbour(n, k);
+          if (parents[1] < 0 && parents[0] == m) {
+            continue; // straight back
+          }
+          int[] p = next.get(m);
+          if (p == null) {
+            if (next.size() >= cap) {
+              truncated = true;
+              break outer;
+            }
+            next.put(m, new int[] {n, -1});
+          } else if (p[1] < 0 && p[0] != n) {
+            p[1] = n;
+          }
+        }
+      }
+      current = next;
+    }
+    Map<Integer, List<EvidenceEdge>> answers = new LinkedHashMap<>();
+    List<Chain.Step> steps = chain.steps();
+    for (int answer : current.keySet()) {
+      List<EvidenceEdge> path = new ArrayList<>(steps.size());
+      int cur = answer;
+      int after = -1;
+      Map<Integer, int[]> level = current;
+      for (int l = steps.size() - 1; l >= 0; l--) {
+        int[] p = level.get(cur);
+        int parent = p[0] != after || p[1] < 0 ? p[0] : p[1];
+        Chain.Step step = steps.get(l);
+        path.add(edge(parent, step.relation(), cur, step.forward()));
+        after = cur;
+        cur = parent;
+        level = levels.get(l);
+      }
+      java.util.Collections.reverse(path);
+      answers.put(answer, path);
+    }
+    return new Walk(answers, truncated);
+  }
+
+  /** The directed edge between {@code from} and {@code to}: from → to when {@code forward}, else to → from. */
+  private EvidenceEdge edge(int from, String relation, int to, boolean forward) {
+    int src = forward ? from : to;
+    int dst = forward ? to : from;
+    return new EvidenceEdge(graph.entityId(src), graph.label(src), relation, graph.entityId(dst), graph.label(dst));
+  }
+
+  /** The nodes of {@code candidates}, in order. */
+  public static int[] nodes(List<Candidate> candidates) {
+    int[] out = new int[candidates.size()];
+    Arrays.setAll(out, i -> candidates.get(i).node());
+    return out;
+  }
+}

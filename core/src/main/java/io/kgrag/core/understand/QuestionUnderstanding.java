@@ -1,0 +1,288 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.exemplar.Chain;
+import io.kgrag.core.exemplar.ExemplarStore;
+import io.kgrag.core.exemplar.PatternTriple;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.Labels;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One question understanding for every method: the question's mentions are linked to the graph, candidate
+ * programs are enumerated from them over the graph's {@link GraphSchema} (relation chains of one to three
+ * hops from a mention; the intersection of several confident mentions' neighbourhoods), each candidate is
+ * verbalised canonically from its relation names, and candidates are ranked by the sentence-embedding
+ * similarity of that wording to the question with the mention masked (Wang, Berant and Liang 2015: the
+ * canonical utterance that paraphrases the question best), by how confident its mentions are and, when
+ * labelled questions are given, by the programs of the nearest labelled questions. The operation (list the
+ * set or count it) is chosen the same way, by which canonical wording of the operation is closer.
+ *
+ * <p>Not thread-safe: it caches the embeddings of its task.
+ */
+public final class QuestionUnderstanding {
+  /** What replaces the topic mention in the masked question and in canonical utterances. */
+  public static final String MASK = ExemplarStore.MASK;
+
+  /**
+   * Settings.
+   *
+   * @param maxMentions most mentions tried as a chain's topic, most confident first
+   * @param beam chains of each length kept to be extended by one more hop
+   * @param maxHops longest chain (1 to 3)
+   * @param neighbours labelled questions that vote
+   * @param tau the vote's temperature
+   * @param exemplarWeight weight of the labelled questions' vote against the paraphrase similarity
+   * @param countMargin how much closer "how many …" must be than the plain set's wording to count
+   */
+  public record Config(int maxMentions, int beam, int maxHops, int neighbours, double tau, double exemplarWeight, double countMargin)
+      implements Serializable {
+    public static final Config DEFAULT = new Config(6, 16, 3, 16, 0.02, 2.0, 0.15);
+
+    public Config {
+      if (maxMentions < 1 || beam < 1 || maxHops < 1 || maxHops > 3 || neighbours < 1 || !(tau > 0) || exemplarWeight < 0) {
+        throw new IllegalArgumentException("maxMentions, beam and neighbours must be >= 1, maxHops 1 to 3, tau > 0, exemplarWeight >= 0");
+      }
+    }
+  }
+
+  /** A candidate program with its score and the parts of the score, for the answers' notes. */
+  public record Scored(Program program, double score, double paraphrase, double vote, String utterance) {}
+
+  /** The understanding of one question: its tokens, mentions and ranked programs (best first). */
+  public record Understanding(String question, List<Mention> mentions, List<Scored> programs) {
+    public Scored best() {
+      return programs.isEmpty() ? null : programs.get(0);
+    }
+  }
+
+  private final KnowledgeGraph graph;
+  private final GraphSchema schema;
+  private final MentionLinker linker;
+  private final EmbeddingCache cache;
+  private final ExemplarStore exemplars;
+  private final Map<String, String> chainOfPattern = new HashMap<>();
+  private final Config config;
+
+  public QuestionUnderstanding(KnowledgeGraph graph, GraphSchema schema, MentionLinker linker, EmbeddingCache cache, ExemplarStore exemplars, Config config) {
+    this.graph = graph;
+    this.schema = schema;
+    this.linker = linker;
+    this.cache = cache;
+    this.exemplars = exemplars;
+    this.config = config;
+    if (exemplars != null) {
+      for (ExemplarStore.StoredPattern p : exemplars.patterns()) {
+        Chain c = chainOf(p);
+        if (c != null) {
+          chainOfPattern.put(p.key(), c.toString());
+        }
+      }
+    }
+  }
+
+  public Understanding understand(String question) {
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    List<Mention> mentions = linker.link(toks, question);
+    List<Scored> out = new ArrayList<>();
+    Program star = star(mentions);
+    List<Mention> topics = mentions.subList(0, Math.min(config.maxMentions(), mentions.size()));
+    List<String> texts = new ArrayList<>();
+    for (Mention m : topics) {
+      texts.add(mask(question, m));
+    }
+    texts.add(question);
+    float[][] mv = cache.embed(texts); // one model call for the question's own texts
+    for (int i = 0; i < topics.size(); i++) {
+      out.addAll(chains(topics.get(i), mv[i]));
+    }
+    if (star != null) {
+      String u = starUtterance(star);
+      float[] q = mv[topics.size()];
+      double sim = EmbeddingCache.dot(q, cache.embed(List.of(u))[0]);
+      // several confident mentions that one node joins explain more of the question than any one chain
+      out.add(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u));
+    }
+    out.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.program().describe()));
+    return new Understanding(question, mentions, out);
+  }
+
+  /** Counting or listing: the operation whose canonical wording of the chosen set is closer to the question. */
+  public Program.Operation operation(String question, Scored set) {
+    float[][] v = cache.embed(List.of(question, set.utterance(), "how many " + set.utterance() + " are there"));
+    double list = EmbeddingCache.dot(v[0], v[1]);
+    double count = EmbeddingCache.dot(v[0], v[2]);
+    return count > list + config.countMargin() ? Program.Operation.COUNT : Program.Operation.LIST;
+  }
+
+  /** The intersection of every confident, non-overlapping mention, when there are at least two. */
+  private static Program star(List<Mention> mentions) {
+    List<Program.Anchor> anchors = new ArrayList<>();
+    List<Mention> taken = new ArrayList<>();
+    for (Mention m : mentions) {
+      if (!m.strong() || taken.stream().anyMatch(m::overlaps)) {
+        continue;
+      }
+      taken.add(m);
+      anchors.add(new Program.Anchor(m, null));
+    }
+    return anchors.size() >= 2 && anchors.size() <= 63 ? new Program(anchors, Program.Operation.LIST) : null;
+  }
+
+  /** Beam search over chains from the mention's nodes: the first hop from the roles they have, later hops by the schema. */
+  private List<Scored> chains(Mention m, float[] maskedVector) {
+    Map<String, Double> votes = votes(maskedVector);
+    double bestVote = votes.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    // a chain's prefixes carry its vote, so the beam keeps the first hops of a voted chain
+    Map<String, Double> prefixVotes = new HashMap<>();
+    votes.forEach((path, v) -> {
+      String[] steps = path.split("/");
+      for (int i = 1; i <= steps.length; i++) {
+        prefixVotes.merge(String.join("/", java.util.Arrays.copyOf(steps, i)), v, Double::sum);
+      }
+    });
+    BitSet first = new BitSet(schema.roles());
+    for (int n : m.nodes()) {
+      for (int k = 0; k < graph.entryCount(n); k++) {
+        first.set(schema.role(graph.entryRelation(n, k), graph.entryOutgoing(n, k)));
+      }
+    }
+    List<Scored> all = new ArrayList<>();
+    List<int[]> frontier = new ArrayList<>();
+    for (int r = first.nextSetBit(0); r >= 0; r = first.nextSetBit(r + 1)) {
+      frontier.add(new int[] {r});
+    }
+    for (int hop = 1; hop <= config.maxHops() && !frontier.isEmpty(); hop++) {
+      List<String> utterances = new ArrayList<>(frontier.size());
+      for (int[] roles : frontier) {
+        utterances.add(utterance(roles));
+      }
+      float[][] uv = cache.embed(utterances);
+      List<Scored> level = new ArrayList<>();
+      for (int i = 0; i < frontier.size(); i++) {
+        Chain chain = chain(frontier.get(i));
+        double sim = EmbeddingCache.dot(maskedVector, uv[i]);
+        double vote = bestVote > 0 ? votes.getOrDefault(chain.toString(), 0.0) / bestVote : 0;
+        double score = sim + config.exemplarWeight() * vote + 0.5 * m.confidence();
+        level.add(new Scored(new Program(List.of(new Program.Anchor(m, chain)), Program.Operation.LIST), score, sim, vote, utterances.get(i)));
+      }
+      all.addAll(level);
+      if (hop == config.maxHops()) {
+        break;
+      }
+      List<Scored> beam = new ArrayList<>(level);
+      beam.sort(Comparator.comparingDouble((Scored s) -> -(s.score() + config.exemplarWeight() * prefixVotes.getOrDefault(s.program().anchors().get(0).path(), 0.0) / Math.max(bestVote, 1e-9)))
+          .thenComparing(s -> s.program().key()));
+      List<int[]> next = new ArrayList<>();
+      for (Scored s : beam.subList(0, Math.min(config.beam(), beam.size()))) {
+        int[] roles = roles(s.program().anchors().get(0).chain());
+        int last = roles[roles.length - 1];
+        for (int r = 0; r < schema.roles(); r++) {
+          if (schema.canFollow(last, r)) {
+            int[] longer = java.util.Arrays.copyOf(roles, roles.length + 1);
+            longer[roles.length] = r;
+            next.add(longer);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return all;
+  }
+
+  /** The labelled questions' vote for each chain (its SPARQL path), from the masked question's neighbours. */
+  private Map<String, Double> votes(float[] maskedVector) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (exemplars == null) {
+      return out;
+    }
+    for (ExemplarStore.Vote v : exemplars.vote(maskedVector, 1, config.neighbours(), config.tau())) {
+      String chain = chainOfPattern.get(v.pattern().key());
+      if (chain != null) {
+        out.merge(chain, v.score(), Double::sum);
+      }
+    }
+    return out;
+  }
+
+  private Chain chain(int[] roles) {
+    List<Chain.Step> steps = new ArrayList<>(roles.length);
+    for (int r : roles) {
+      steps.add(new Chain.Step(schema.relation(r), schema.forward(r)));
+    }
+    return new Chain(steps);
+  }
+
+  private int[] roles(Chain chain) {
+    int[] out = new int[chain.length()];
+    for (int i = 0; i < out.length; i++) {
+      Chain.Step s = chain.steps().get(i);
+      out[i] = schema.role(s.relation(), s.forward());
+    }
+    return out;
+  }
+
+  /**
+   * The canonical wording of a chain from the masked topic, built from the inside out: a step along an edge
+   * is "the &lt;relation&gt; of …", a step against it "what has &lt;relation&gt; …" ({@code ^starred_actors/directed_by}
+   * → "the directed by of what has starred actors X").
+   */
+  String utterance(int[] roles) {
+    String u = MASK;
+    for (int r : roles) {
+      String words = Labels.relationText(schema.relation(r));
+      u = schema.forward(r) ? "the " + words + " of " + u : "what has " + words + " " + u;
+    }
+    return u;
+  }
+
+  private static String starUtterance(Program star) {
+    StringBuilder b = new StringBuilder("what is related to");
+    for (int i = 0; i < star.anchors().size(); i++) {
+      b.append(i == 0 ? " " : i == star.anchors().size() - 1 ? " and " : ", ").append(star.anchors().get(i).mention().label());
+    }
+    return b.toString();
+  }
+
+  /** The question with the mention's characters replaced by the mask. */
+  static String mask(String question, Mention m) {
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    int start = toks.get(m.from()).start();
+    int end = toks.get(m.to() - 1).end();
+    return (question.substring(0, start) + MASK + question.substring(end)).replaceAll("\\s+", " ").strip();
+  }
+
+  /** The chain of a one-mention pattern whose triples lead from the mention to the answer, or null. */
+  static Chain chainOf(ExemplarStore.StoredPattern p) {
+    if (p.mentions() != 1) {
+      return null;
+    }
+    List<PatternTriple> left = new ArrayList<>(p.triples());
+    String at = "[0]";
+    List<Chain.Step> steps = new ArrayList<>();
+    while (!left.isEmpty()) {
+      PatternTriple next = null;
+      for (PatternTriple t : left) {
+        if (t.head().equals(at) || t.tail().equals(at)) {
+          next = t;
+          break;
+        }
+      }
+      if (next == null || PatternTriple.ANY_RELATION.equals(next.relation())) {
+        return null;
+      }
+      boolean forward = next.head().equals(at);
+      steps.add(new Chain.Step(next.relation(), forward));
+      at = forward ? next.tail() : next.head();
+      left.remove(next);
+    }
+    return at.equals(p.answer()) && !steps.isEmpty() ? new Chain(steps) : null;
+  }
+}
