@@ -16,7 +16,9 @@ import io.kgrag.core.srag.SragConfig;
 import io.kgrag.core.stem.StemRetriever;
 import io.kgrag.core.stem.Strategy;
 import io.kgrag.core.stem.gnn.TripleGnnConfig;
+import io.kgrag.core.understand.QuestionUnderstanding;
 import io.kgrag.jobs.api.RetrievalMethod;
+import io.kgrag.jobs.internal.method.auto.AutoOptions;
 import io.kgrag.jobs.internal.method.qafd.QafdOptions;
 import io.kgrag.jobs.internal.method.sgrag.SgragOptions;
 import io.kgrag.jobs.internal.method.simgrag.SimgragOptions;
@@ -129,6 +131,16 @@ class MethodOptionsTest {
     rejected(StemOptions.class, "spark.kgrag.stem.", "spark.kgrag.stem.guidance", "maybe");
     // the Triple-GNN's keys (spark.kgrag.stem.gnn.*) belong to stage stem-gnn, not to the method
     assertEquals(d, bind(StemOptions.class, "spark.kgrag.stem.", "spark.kgrag.stem.gnn.steps", "20"));
+  }
+
+  @Test
+  void autoDefaultsAreTheUnderstandingsAndBadValuesNameTheKey() {
+    AutoOptions d = bind(AutoOptions.class, "spark.kgrag.auto.");
+    assertEquals(QuestionUnderstanding.Config.DEFAULT, d.config());
+    assertEquals(2, bind(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.max-hops", "2").config().maxHops());
+    rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.max-hops", "4");
+    rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.hop-penalty", "-0.1");
+    rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.max-answers", "0");
   }
 
   @Test

@@ -53,7 +53,19 @@ final class AutoAnswerer implements QuestionAnswerer {
       throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
     }
     long t0 = System.nanoTime();
-    QuestionUnderstanding.Understanding u = understanding.understand(question);
+    // a multi-constraint question whose confident mentions one node joins needs no chain; nor does one where a
+    // node joins at least two of them (it explains more of the question than any chain from one mention)
+    QuestionUnderstanding.Understanding u = understanding.intersection(question);
+    if (!u.programs().isEmpty()) {
+      ProgramExecutor.Result r = executor.execute(u.best().program());
+      if (r.exact() == 0 && !r.candidates().isEmpty() && strongSatisfied(u.best().program(), r.candidates().get(0)) >= 2) {
+        trace.metric("understand_nanos", System.nanoTime() - t0);
+        return answer(question, trace, u, u.best(), r, AnswerStatus.PARTIAL, 1, top(r));
+      }
+    }
+    if (u.programs().isEmpty() || executor.execute(u.best().program()).exact() == 0) {
+      u = understanding.understand(question);
+    }
     trace.metric("understand_nanos", System.nanoTime() - t0);
     trace.metric("programs", u.programs().size());
     if (u.programs().isEmpty()) {
@@ -70,6 +82,9 @@ final class AutoAnswerer implements QuestionAnswerer {
         break;
       }
       ProgramExecutor.Result r = executor.execute(s.program());
+      if (r.exact() == 0 && s.program().hops() > 1) {
+        r = executor.execute(s.program(), false); // the chain's only way is back through where it came from
+      }
       if (r.exact() > 0) {
         chosen = s;
         result = r;
@@ -92,14 +107,30 @@ final class AutoAnswerer implements QuestionAnswerer {
       result = partialResult;
       status = AnswerStatus.PARTIAL;
     }
+    List<ProgramExecutor.Candidate> set = status == AnswerStatus.EXACT ? result.exactCandidates() : top(result);
+    return answer(question, trace, u, chosen, result, status, Math.min(tried, MAX_PROGRAMS), set);
+  }
+
+  private static int strongSatisfied(Program p, ProgramExecutor.Candidate c) {
+    int n = 0;
+    for (int a = 0; a < p.anchors().size(); a++) {
+      if (p.anchors().get(a).mention().strong() && (c.satisfied() & (1L << a)) != 0) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private Outcome answer(
+      String question, Trace trace, QuestionUnderstanding.Understanding u, QuestionUnderstanding.Scored chosen, ProgramExecutor.Result result,
+      AnswerStatus status, int tried, List<ProgramExecutor.Candidate> set) {
     Program program = chosen.program();
     trace.queryGraph(queryGraph(program), i -> i < program.anchors().size() ? ids(program.anchors().get(i).mention().nodes()) : null);
-    List<ProgramExecutor.Candidate> set = status == AnswerStatus.EXACT ? result.exactCandidates() : top(result);
     List<ProgramExecutor.Candidate> ranked = rank(question, set, program.anchors().size() > 1);
     trace.metric("answers", ranked.size());
     Program.Operation op = understanding.operation(question, chosen);
     String why = String.format(Locale.ROOT, "auto: %s %s (paraphrase %.2f, vote %.2f, %d of %d programs tried)%s",
-        op == Program.Operation.COUNT ? "COUNT of" : "", program.describe(), chosen.paraphrase(), chosen.vote(), Math.min(tried, MAX_PROGRAMS), u.programs().size(),
+        op == Program.Operation.COUNT ? "COUNT of" : "", program.describe(), chosen.paraphrase(), chosen.vote(), tried, u.programs().size(),
         result.truncated() ? "; the walk hit its cap, the set may be incomplete" : "");
     KnowledgeGraph g = ctx.graph();
     List<EvidenceEdge> evidence = new ArrayList<>(new LinkedHashSet<>(evidenceOf(ranked)));
@@ -111,16 +142,24 @@ final class AutoAnswerer implements QuestionAnswerer {
     for (int i = 0; i < Math.min(ctx.maxAnswers(), ranked.size()); i++) {
       int node = ranked.get(i).node();
       // the members of the set the program defines tie (the set is the answer); partial ones score what they satisfy
-      answers.add(new RankedAnswer(g.label(node), g.entityId(node), (double) ranked.get(i).satisfiedCount() / program.anchors().size()));
+      answers.add(new RankedAnswer(g.label(node), g.entityId(node), ranked.get(i).weight() / totalWeight(program)));
     }
     return new Outcome(new GeneratedAnswer(answers.get(0).answer(), answers, evidence), status, why.replace("  ", " "));
   }
 
+  private static double totalWeight(Program p) {
+    double w = 0;
+    for (Program.Anchor a : p.anchors()) {
+      w += a.mention().confidence();
+    }
+    return w;
+  }
+
   /** The candidates that satisfy the most constraints. */
   private static List<ProgramExecutor.Candidate> top(ProgramExecutor.Result r) {
-    int best = r.candidates().get(0).satisfiedCount();
+    double best = r.candidates().get(0).weight();
     int n = 0;
-    while (n < r.candidates().size() && r.candidates().get(n).satisfiedCount() == best) {
+    while (n < r.candidates().size() && r.candidates().get(n).weight() == best) {
       n++;
     }
     return r.candidates().subList(0, n);
@@ -141,15 +180,22 @@ final class AutoAnswerer implements QuestionAnswerer {
     float[] q = cache.embed(List.of(question))[0];
     Map<Integer, Double> score = new HashMap<>();
     for (ProgramExecutor.Candidate c : out) {
+      // what kind of thing it is, and per mention the relation joining them that reads closest to the question
       double s = EmbeddingCache.dot(q, kindVector(c.node()));
-      double rel = 0;
+      Map<Long, Double> perMention = new HashMap<>();
       for (EvidenceEdge e : c.evidence()) {
         float[] rv = ctx.relationVectors().get(e.relation());
-        rel += rv == null ? 0 : EmbeddingCache.dot(q, rv);
+        double sim = rv == null ? 0 : EmbeddingCache.dot(q, rv);
+        long other = e.srcId() == ctx.graph().entityId(c.node()) ? e.dstId() : e.srcId();
+        perMention.merge(other, sim, Math::max);
       }
-      score.put(c.node(), s + (c.evidence().isEmpty() ? 0 : rel / c.evidence().size()));
+      double rel = 0;
+      for (double v : perMention.values()) {
+        rel += v;
+      }
+      score.put(c.node(), s + (perMention.isEmpty() ? 0 : rel / perMention.size()));
     }
-    out.sort(Comparator.comparingInt((ProgramExecutor.Candidate c) -> -c.satisfiedCount())
+    out.sort(Comparator.comparingDouble((ProgramExecutor.Candidate c) -> -c.weight())
         .thenComparing(c -> -score.get(c.node()))
         .thenComparingInt(ProgramExecutor.Candidate::node));
     return out;

@@ -7,6 +7,7 @@ import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.LabelContext;
 import io.kgrag.core.method.QuestionAnswerer;
+import io.kgrag.core.understand.CanonicalVectors;
 import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.MentionLinker;
 import io.kgrag.core.understand.QuestionUnderstanding;
@@ -25,6 +26,7 @@ public final class AutoContext extends LabelContext {
   private final QuestionUnderstanding.Config config;
   private final int maxAnswers;
   private final int walkCap;
+  private final CanonicalVectors canonical = new CanonicalVectors();
 
   public AutoContext(
       Labels labels, GraphSchema schema, ExemplarStore exemplars, EmbedderSpec embedderSpec, double minSimilarity, QuestionUnderstanding.Config config,
@@ -55,7 +57,7 @@ public final class AutoContext extends LabelContext {
   @Override
   public QuestionAnswerer answerer(Embedder embedder, CachingChatClient chat) {
     EmbeddingCache cache = new EmbeddingCache(embedder, 50_000);
-    QuestionUnderstanding u = new QuestionUnderstanding(graph(), schema, new MentionLinker(graph(), gazetteer()), cache, exemplars, config);
+    QuestionUnderstanding u = new QuestionUnderstanding(graph(), schema, new MentionLinker(graph(), gazetteer(), normaliser(embedder)), cache, canonical, relationVectors(), exemplars, config);
     return new AutoAnswerer(this, u, cache);
   }
 }

@@ -4,9 +4,12 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.qa.normalize.EntityNormaliser;
+import io.kgrag.core.qa.normalize.LabelIndex;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,10 +47,20 @@ public final class MentionLinker {
 
   private final KnowledgeGraph graph;
   private final Gazetteer gazetteer;
+  private final EntityNormaliser normaliser;
 
   public MentionLinker(KnowledgeGraph graph, Gazetteer gazetteer) {
+    this(graph, gazetteer, null);
+  }
+
+  /**
+   * @param normaliser finds the nearest label of a capitalised span that equals no label ("the United States" →
+   *     "United States of America", SG-RAG's Algorithm 3); null to skip that step
+   */
+  public MentionLinker(KnowledgeGraph graph, Gazetteer gazetteer, EntityNormaliser normaliser) {
     this.graph = graph;
     this.gazetteer = gazetteer;
+    this.normaliser = normaliser;
   }
 
   /** The question's tokens (folded words). */
@@ -86,6 +99,9 @@ public final class MentionLinker {
         }
       }
     }
+    if (normaliser != null) {
+      all.addAll(normalised(toks, question, all));
+    }
     List<Mention> maximal = new ArrayList<>();
     for (Mention m : all) {
       boolean inside = false;
@@ -103,6 +119,46 @@ public final class MentionLinker {
         .thenComparing(Comparator.comparingInt((Mention m) -> m.to() - m.from()).reversed())
         .thenComparingInt(Mention::from));
     return maximal;
+  }
+
+  /**
+   * Runs of capitalised words (with "of", "the", "de" inside) that no label span covers, after the question's
+   * first word, each linked to its nearest label when close enough; the link's confidence is the cosine.
+   */
+  private List<Mention> normalised(List<Token> toks, String question, List<Mention> found) {
+    boolean[] covered = new boolean[toks.size()];
+    for (Mention m : found) {
+      if (m.strong()) {
+        for (int k = m.from(); k < m.to(); k++) {
+          covered[k] = true;
+        }
+      }
+    }
+    List<Mention> out = new ArrayList<>();
+    int i = 1;
+    while (i < toks.size()) {
+      if (covered[i] || !toks.get(i).capitalised() || CLOSED_CLASS.contains(toks.get(i).norm())) {
+        i++;
+        continue;
+      }
+      int j = i;
+      while (j < toks.size() && !covered[j] && (toks.get(j).capitalised() || (j > i && Set.of("of", "the", "de").contains(toks.get(j).norm())))) {
+        j++;
+      }
+      while (j > i + 1 && CLOSED_CLASS.contains(toks.get(j - 1).norm())) {
+        j--;
+      }
+      String text = question.substring(toks.get(i).start(), toks.get(j - 1).end());
+      Optional<LabelIndex.Hit> hit = normaliser.nearest(text);
+      if (hit.isPresent()) {
+        int[] nodes = graph.nodesWithLabelKey(StableIds.labelKey(hit.get().label()));
+        if (nodes.length > 0) {
+          out.add(new Mention(i, j, text, hit.get().label(), nodes, Math.min(1.0, hit.get().similarity())));
+        }
+      }
+      i = j;
+    }
+    return out;
   }
 
   private static double confidence(List<Token> toks, int from, int to) {

@@ -5,6 +5,7 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.EvidenceEdge;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +14,13 @@ import java.util.Map;
  * Executes a {@link Program} over the graph into its complete answer set, each answer with its own evidence
  * edges. A chain is walked without stepping straight back to the node it came from (a non-backtracking walk:
  * "the films directed by the director of F" are his other films, not F again) and the answer is never one of
- * the anchor's own nodes. With several anchors, every candidate records which anchors it satisfies: the exact
- * set is the candidates that satisfy all of them.
+ * the anchor's own nodes. With several anchors, every candidate records which anchors it satisfies and their
+ * weight (the mentions' confidences): the exact set is the candidates that satisfy every confident mention's
+ * anchor (every anchor when none is confident), most weight first.
  */
 public final class ProgramExecutor {
   /** One candidate answer: its node, which anchors it satisfies (a bit per anchor) and its evidence. */
-  public record Candidate(int node, long satisfied, int satisfiedCount, List<EvidenceEdge> evidence) {}
+  public record Candidate(int node, long satisfied, int satisfiedCount, double weight, List<EvidenceEdge> evidence) {}
 
   /**
    * Every candidate, those satisfying the most anchors first (then by node index, so the order is
@@ -39,14 +41,23 @@ public final class ProgramExecutor {
     this.cap = cap;
   }
 
+  /** The program's answers by non-backtracking walks. */
   public Result execute(Program program) {
+    return execute(program, true);
+  }
+
+  /**
+   * The program's answers; {@code nonBacktracking} false lets a chain step straight back (what "the films by the
+   * writer of F" must mean when he wrote only F).
+   */
+  public Result execute(Program program, boolean nonBacktracking) {
     List<Program.Anchor> anchors = program.anchors();
     Map<Integer, long[]> sat = new LinkedHashMap<>();
     Map<Integer, List<EvidenceEdge>> evidence = new LinkedHashMap<>();
     boolean truncated = false;
     for (int a = 0; a < anchors.size(); a++) {
       Program.Anchor anchor = anchors.get(a);
-      Walk w = anchor.chain() == null ? adjacent(anchor.mention().nodes()) : walk(anchor.mention().nodes(), anchor.chain());
+      Walk w = anchor.chain() == null ? adjacent(anchor.mention().nodes()) : walk(anchor.mention().nodes(), anchor.chain(), nonBacktracking);
       truncated |= w.truncated;
       for (Map.Entry<Integer, List<EvidenceEdge>> e : w.answers.entrySet()) {
         long[] s = sat.computeIfAbsent(e.getKey(), k -> new long[1]);
@@ -60,11 +71,30 @@ public final class ProgramExecutor {
         sat.remove(n);
       }
     }
+    // confident mentions are required; a single lower-case word ("thriller", "male") only ranks
+    long required = 0;
+    for (int a = 0; a < anchors.size(); a++) {
+      if (anchors.get(a).mention().strong()) {
+        required |= 1L << a;
+      }
+    }
+    if (required == 0) {
+      required = anchors.size() == 64 ? -1L : (1L << anchors.size()) - 1;
+    }
+    long must = required;
     List<Candidate> out = new ArrayList<>(sat.size());
-    sat.forEach((node, s) -> out.add(new Candidate(node, s[0], Long.bitCount(s[0]), evidence.get(node))));
-    out.sort((x, y) -> x.satisfiedCount() != y.satisfiedCount() ? Integer.compare(y.satisfiedCount(), x.satisfiedCount()) : Integer.compare(x.node(), y.node()));
+    sat.forEach((node, s) -> {
+      double w = 0;
+      for (int a = 0; a < anchors.size(); a++) {
+        if ((s[0] & (1L << a)) != 0) {
+          w += anchors.get(a).mention().confidence();
+        }
+      }
+      out.add(new Candidate(node, s[0], Long.bitCount(s[0]), w, evidence.get(node)));
+    });
+    out.sort(Comparator.comparing((Candidate c) -> (c.satisfied() & must) != must).thenComparingDouble(c -> -c.weight()).thenComparingInt(Candidate::node));
     int exact = 0;
-    while (exact < out.size() && out.get(exact).satisfiedCount() == anchors.size()) {
+    while (exact < out.size() && (out.get(exact).satisfied() & must) == must) {
       exact++;
     }
     return new Result(out, exact, truncated);
@@ -92,7 +122,7 @@ public final class ProgramExecutor {
    * distinct parents: a node with two parents may go anywhere next; one with a single parent p may not go
    * back to p.
    */
-  private Walk walk(int[] starts, Chain chain) {
+  private Walk walk(int[] starts, Chain chain, boolean nonBacktracking) {
     List<Map<Integer, int[]>> levels = new ArrayList<>();
     Map<Integer, int[]> current = new LinkedHashMap<>();
     for (int s : starts) {
@@ -111,7 +141,7 @@ public final class ProgramExecutor {
             continue;
           }
           int m = graph.entryNeighbour(n, k);
-          if (parents[1] < 0 && parents[0] == m) {
+          if (nonBacktracking && parents[1] < 0 && parents[0] == m) {
             continue; // straight back
           }
           int[] p = next.get(m);
@@ -137,7 +167,7 @@ public final class ProgramExecutor {
       Map<Integer, int[]> level = current;
       for (int l = steps.size() - 1; l >= 0; l--) {
         int[] p = level.get(cur);
-        int parent = p[0] != after || p[1] < 0 ? p[0] : p[1];
+        int parent = !nonBacktracking || p[0] != after || p[1] < 0 ? p[0] : p[1];
         Chain.Step step = steps.get(l);
         path.add(edge(parent, step.relation(), cur, step.forward()));
         after = cur;

@@ -40,15 +40,17 @@ public final class QuestionUnderstanding {
    * @param neighbours labelled questions that vote
    * @param tau the vote's temperature
    * @param exemplarWeight weight of the labelled questions' vote against the paraphrase similarity
+   * @param hopPenalty taken off a chain's score per hop beyond the first (a longer wording repeats the
+   *     question's words more often without explaining more of it)
    * @param countMargin how much closer "how many …" must be than the plain set's wording to count
    */
-  public record Config(int maxMentions, int beam, int maxHops, int neighbours, double tau, double exemplarWeight, double countMargin)
+  public record Config(int maxMentions, int beam, int maxHops, int neighbours, double tau, double exemplarWeight, double hopPenalty, double countMargin)
       implements Serializable {
-    public static final Config DEFAULT = new Config(6, 16, 3, 16, 0.02, 2.0, 0.15);
+    public static final Config DEFAULT = new Config(6, 16, 3, 16, 0.02, 2.0, 0.1, 0.15);
 
     public Config {
-      if (maxMentions < 1 || beam < 1 || maxHops < 1 || maxHops > 3 || neighbours < 1 || !(tau > 0) || exemplarWeight < 0) {
-        throw new IllegalArgumentException("maxMentions, beam and neighbours must be >= 1, maxHops 1 to 3, tau > 0, exemplarWeight >= 0");
+      if (maxMentions < 1 || beam < 1 || maxHops < 1 || maxHops > 3 || neighbours < 1 || !(tau > 0) || exemplarWeight < 0 || hopPenalty < 0) {
+        throw new IllegalArgumentException("maxMentions, beam and neighbours must be >= 1, maxHops 1 to 3, tau > 0, exemplarWeight and hopPenalty >= 0");
       }
     }
   }
@@ -67,15 +69,26 @@ public final class QuestionUnderstanding {
   private final GraphSchema schema;
   private final MentionLinker linker;
   private final EmbeddingCache cache;
+  private final CanonicalVectors canonical;
   private final ExemplarStore exemplars;
   private final Map<String, String> chainOfPattern = new HashMap<>();
+  private final Map<String, float[]> relationVectors;
   private final Config config;
 
-  public QuestionUnderstanding(KnowledgeGraph graph, GraphSchema schema, MentionLinker linker, EmbeddingCache cache, ExemplarStore exemplars, Config config) {
+  /**
+   * @param cache the task's cache of question texts (its embedder embeds everything)
+   * @param canonical the JVM's vectors of canonical utterances
+   * @param relationVectors each relation's label vector, to choose which followers of a chain are worded in a large schema
+   */
+  public QuestionUnderstanding(
+      KnowledgeGraph graph, GraphSchema schema, MentionLinker linker, EmbeddingCache cache, CanonicalVectors canonical, Map<String, float[]> relationVectors,
+      ExemplarStore exemplars, Config config) {
     this.graph = graph;
     this.schema = schema;
     this.linker = linker;
     this.cache = cache;
+    this.canonical = canonical;
+    this.relationVectors = relationVectors;
     this.exemplars = exemplars;
     this.config = config;
     if (exemplars != null) {
@@ -88,12 +101,36 @@ public final class QuestionUnderstanding {
     }
   }
 
+  /**
+   * The intersection of the question's confident mentions alone, when it has at least two: the cheap first
+   * reading of a multi-constraint question, tried before any chain is enumerated.
+   */
+  public Understanding intersection(String question) {
+    List<Mention> mentions = linker.link(MentionLinker.tokens(question), question);
+    Program star = star(mentions);
+    if (star == null) {
+      return new Understanding(question, mentions, List.of());
+    }
+    String u = starUtterance(star);
+    float[] q = cache.embed(List.of(question))[0];
+    double sim = EmbeddingCache.dot(q, canonical.of(List.of(u), cache.embedder())[0]);
+    return new Understanding(question, mentions, List.of(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u)));
+  }
+
   public Understanding understand(String question) {
     List<MentionLinker.Token> toks = MentionLinker.tokens(question);
     List<Mention> mentions = linker.link(toks, question);
     List<Scored> out = new ArrayList<>();
     Program star = star(mentions);
-    List<Mention> topics = mentions.subList(0, Math.min(config.maxMentions(), mentions.size()));
+    // a confident mention is the topic when there is one: single lower-case words that happen to be labels are
+    // tried only when nothing better is mentioned
+    List<Mention> topics = new ArrayList<>();
+    boolean strong = !mentions.isEmpty() && mentions.get(0).strong();
+    for (Mention m : mentions) {
+      if (topics.size() < config.maxMentions() && (m.strong() || !strong)) {
+        topics.add(m);
+      }
+    }
     List<String> texts = new ArrayList<>();
     for (Mention m : topics) {
       texts.add(mask(question, m));
@@ -106,7 +143,7 @@ public final class QuestionUnderstanding {
     if (star != null) {
       String u = starUtterance(star);
       float[] q = mv[topics.size()];
-      double sim = EmbeddingCache.dot(q, cache.embed(List.of(u))[0]);
+      double sim = EmbeddingCache.dot(q, canonical.of(List.of(u), cache.embedder())[0]);
       // several confident mentions that one node joins explain more of the question than any one chain
       out.add(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u));
     }
@@ -116,24 +153,30 @@ public final class QuestionUnderstanding {
 
   /** Counting or listing: the operation whose canonical wording of the chosen set is closer to the question. */
   public Program.Operation operation(String question, Scored set) {
-    float[][] v = cache.embed(List.of(question, set.utterance(), "how many " + set.utterance() + " are there"));
-    double list = EmbeddingCache.dot(v[0], v[1]);
-    double count = EmbeddingCache.dot(v[0], v[2]);
+    float[] q = cache.embed(List.of(question))[0];
+    float[][] v = canonical.of(List.of(set.utterance(), "how many " + set.utterance() + " are there"), cache.embedder());
+    double list = EmbeddingCache.dot(q, v[0]);
+    double count = EmbeddingCache.dot(q, v[1]);
     return count > list + config.countMargin() ? Program.Operation.COUNT : Program.Operation.LIST;
   }
 
-  /** The intersection of every confident, non-overlapping mention, when there are at least two. */
+  /**
+   * The intersection of the non-overlapping mentions (most confident first), when at least two are confident:
+   * the confident ones are required, the others only rank.
+   */
   private static Program star(List<Mention> mentions) {
     List<Program.Anchor> anchors = new ArrayList<>();
     List<Mention> taken = new ArrayList<>();
+    int strong = 0;
     for (Mention m : mentions) {
-      if (!m.strong() || taken.stream().anyMatch(m::overlaps)) {
+      if (taken.stream().anyMatch(m::overlaps) || anchors.size() == 63) {
         continue;
       }
       taken.add(m);
       anchors.add(new Program.Anchor(m, null));
+      strong += m.strong() ? 1 : 0;
     }
-    return anchors.size() >= 2 && anchors.size() <= 63 ? new Program(anchors, Program.Operation.LIST) : null;
+    return strong >= 2 ? new Program(anchors, Program.Operation.LIST) : null;
   }
 
   /** Beam search over chains from the mention's nodes: the first hop from the roles they have, later hops by the schema. */
@@ -155,8 +198,16 @@ public final class QuestionUnderstanding {
       }
     }
     List<Scored> all = new ArrayList<>();
-    List<int[]> frontier = new ArrayList<>();
+    List<Integer> firstRoles = new ArrayList<>();
     for (int r = first.nextSetBit(0); r >= 0; r = first.nextSetBit(r + 1)) {
+      firstRoles.add(r);
+    }
+    if (firstRoles.size() > 4 * config.beam()) {
+      firstRoles.sort(Comparator.comparingDouble((Integer r) -> -relationSimilarity(maskedVector, r)).thenComparingInt(r -> r));
+      firstRoles = firstRoles.subList(0, 4 * config.beam());
+    }
+    List<int[]> frontier = new ArrayList<>();
+    for (int r : firstRoles) {
       frontier.add(new int[] {r});
     }
     for (int hop = 1; hop <= config.maxHops() && !frontier.isEmpty(); hop++) {
@@ -164,13 +215,13 @@ public final class QuestionUnderstanding {
       for (int[] roles : frontier) {
         utterances.add(utterance(roles));
       }
-      float[][] uv = cache.embed(utterances);
+      float[][] uv = canonical.of(utterances, cache.embedder());
       List<Scored> level = new ArrayList<>();
       for (int i = 0; i < frontier.size(); i++) {
         Chain chain = chain(frontier.get(i));
         double sim = EmbeddingCache.dot(maskedVector, uv[i]);
         double vote = bestVote > 0 ? votes.getOrDefault(chain.toString(), 0.0) / bestVote : 0;
-        double score = sim + config.exemplarWeight() * vote + 0.5 * m.confidence();
+        double score = sim + config.exemplarWeight() * vote + 0.5 * m.confidence() - config.hopPenalty() * (hop - 1);
         level.add(new Scored(new Program(List.of(new Program.Anchor(m, chain)), Program.Operation.LIST), score, sim, vote, utterances.get(i)));
       }
       all.addAll(level);
@@ -184,17 +235,31 @@ public final class QuestionUnderstanding {
       for (Scored s : beam.subList(0, Math.min(config.beam(), beam.size()))) {
         int[] roles = roles(s.program().anchors().get(0).chain());
         int last = roles[roles.length - 1];
+        List<Integer> followers = new ArrayList<>();
         for (int r = 0; r < schema.roles(); r++) {
           if (schema.canFollow(last, r)) {
-            int[] longer = java.util.Arrays.copyOf(roles, roles.length + 1);
-            longer[roles.length] = r;
-            next.add(longer);
+            followers.add(r);
           }
+        }
+        if (followers.size() > config.beam()) {
+          // a large schema: only the followers whose relation reads closest to the question are worded
+          followers.sort(Comparator.comparingDouble((Integer r) -> -relationSimilarity(maskedVector, r)).thenComparingInt(r -> r));
+          followers = followers.subList(0, config.beam());
+        }
+        for (int r : followers) {
+          int[] longer = java.util.Arrays.copyOf(roles, roles.length + 1);
+          longer[roles.length] = r;
+          next.add(longer);
         }
       }
       frontier = next;
     }
     return all;
+  }
+
+  private double relationSimilarity(float[] question, int role) {
+    float[] v = relationVectors.get(schema.relation(role));
+    return v == null ? 0 : EmbeddingCache.dot(question, v);
   }
 
   /** The labelled questions' vote for each chain (its SPARQL path), from the masked question's neighbours. */
@@ -231,14 +296,17 @@ public final class QuestionUnderstanding {
 
   /**
    * The canonical wording of a chain from the masked topic, built from the inside out: a step along an edge
-   * is "the &lt;relation&gt; of …", a step against it "what has &lt;relation&gt; …" ({@code ^starred_actors/directed_by}
-   * → "the directed by of what has starred actors X").
+   * appends the relation's words ("X directed by"), a step against it puts them first ("starred actors X");
+   * {@code ^starred_actors/directed_by} → "starred actors X directed by". Of four wordings tried on a sample
+   * of MetaQA dev without labelled questions (1 in 40), this one read the most chains right (69.6 / 51.1 /
+   * 15.1 % Hit@1 at 1 / 2 / 3 hops, against 67.2 / 25.8 / 12.3 % for "the directed by of what has starred
+   * actors X").
    */
   String utterance(int[] roles) {
     String u = MASK;
     for (int r : roles) {
       String words = Labels.relationText(schema.relation(r));
-      u = schema.forward(r) ? "the " + words + " of " + u : "what has " + words + " " + u;
+      u = schema.forward(r) ? u + " " + words : words + " " + u;
     }
     return u;
   }

@@ -7,11 +7,20 @@ import io.kgrag.core.understand.QuestionUnderstanding;
 /**
  * {@code auto}'s settings, {@code spark.kgrag.auto.*}: how many mentions are tried as a chain's topic, the beam
  * of chains extended per hop, the longest chain, the labelled questions' vote (neighbours, temperature, weight
- * against the paraphrase similarity), the margin by which "how many …" must read closer than the set to count
+ * against the paraphrase similarity), what each hop beyond the first costs a chain, the margin by which "how many …" must read closer than the set to count
  * it, the most answers a question returns and the most nodes a walk visits per hop.
  */
 public record AutoOptions(
-    int maxMentions, int beam, int maxHops, int exemplarNeighbours, double exemplarTau, double exemplarWeight, double countMargin, int maxAnswers, int walkCap) {
+    int maxMentions,
+    int beam,
+    int maxHops,
+    int exemplarNeighbours,
+    double exemplarTau,
+    double exemplarWeight,
+    double hopPenalty,
+    double countMargin,
+    int maxAnswers,
+    int walkCap) {
 
   public AutoOptions {
     check(maxMentions >= 1, "maxMentions", "must be at least 1");
@@ -20,16 +29,17 @@ public record AutoOptions(
     check(exemplarNeighbours >= 1, "exemplarNeighbours", "must be at least 1");
     check(exemplarTau > 0, "exemplarTau", "must be > 0");
     check(exemplarWeight >= 0, "exemplarWeight", "must be >= 0");
+    check(hopPenalty >= 0, "hopPenalty", "must be >= 0");
     check(maxAnswers >= 1, "maxAnswers", "must be at least 1");
     check(walkCap >= 1, "walkCap", "must be at least 1");
   }
 
   public static AutoOptions defaults() {
     QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
-    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.countMargin(), 1_000, 200_000);
+    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin(), 1_000, 200_000);
   }
 
   public QuestionUnderstanding.Config config() {
-    return new QuestionUnderstanding.Config(maxMentions, beam, maxHops, exemplarNeighbours, exemplarTau, exemplarWeight, countMargin);
+    return new QuestionUnderstanding.Config(maxMentions, beam, maxHops, exemplarNeighbours, exemplarTau, exemplarWeight, hopPenalty, countMargin);
   }
 }
