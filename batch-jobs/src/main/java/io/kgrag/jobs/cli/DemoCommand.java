@@ -49,8 +49,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs kgrag end to end on the bundled demo data (a MetaQA slice and an FB15k-237 slice) with the offline",
-      "defaults: index (ingest, embed, gnn, paths, path-index), qa on the bundled questions, eval. Prints each",
-      "warehouse's tables, the metrics, an example answer with its evidence and the next commands to try.",
+      "defaults: index (every stage), qa with every method on the bundled questions, eval side by side. Prints",
+      "each warehouse's tables, the metrics, an example answer with its evidence and the next commands to try.",
       "Warehouses: <warehouse>/metaqa and <warehouse>/fb15k237 (default warehouse: <spark.kgrag.warehouse>/demo).",
       "Run id: demo unless --run-id is given; a second demo replaces its rows."
     })
@@ -100,7 +100,11 @@ public final class DemoCommand implements Callable<Integer> {
       }
     }
     KgragConf conf = new KgragConf(sc);
-    RetrievalMethod method = Methods.defaultMethod();
+    List<RetrievalMethod> methods = new ArrayList<>(Methods.all().values());
+    java.util.Set<String> stages = new java.util.LinkedHashSet<>();
+    for (RetrievalMethod m : methods) {
+      stages.addAll(m.requiredStages());
+    }
     String root = job.where.warehouse != null ? job.where.warehouse : conf.warehouse(null) + "/demo";
     EmbedderSpec embedder = conf.embedder(null, null, null);
     PrintWriter out = spec.commandLine().getOut();
@@ -120,14 +124,15 @@ public final class DemoCommand implements Callable<Integer> {
       o.names = g.names() == null ? null : dir.resolve(g.names()).toString();
       o.source = "demo-" + g.name();
       setup.triples = o;
-      // the stages the default method reads (the user can build the others next)
-      new PipelineRun(setup, log).build(method.requiredStages());
-
-      // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
-      Catalog snapshot = QaRun.snapshot(catalog, method);
-      MethodSetup qa =
-          new MethodSetup(snapshot, embedder, conf.options(method.optionsType(), "spark.kgrag." + method.name() + "."), Components.OFFLINE, null, 1, 0.8);
-      QaRun.answer(log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), method, qa, 2);
+      // every stage any method reads, then every method on the same questions, side by side
+      new PipelineRun(setup, log).build(List.copyOf(stages));
+      for (RetrievalMethod method : methods) {
+        // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
+        Catalog snapshot = QaRun.snapshot(catalog, method);
+        MethodSetup qa =
+            new MethodSetup(snapshot, embedder, conf.options(method.optionsType(), "spark.kgrag." + method.name() + "."), Components.OFFLINE, null, 1, 0.8);
+        QaRun.answer(log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), method, qa, 2);
+      }
 
       StringWriter metrics = new StringWriter();
       PrintWriter m = new PrintWriter(metrics);
@@ -139,7 +144,7 @@ public final class DemoCommand implements Callable<Integer> {
       tables(out, catalog);
       out.println();
       metrics.toString().lines().forEach(l -> out.println("   " + l));
-      String qid = example(out, catalog, runId, g.dataset());
+      String qid = example(out, catalog, runId, g.dataset(), Methods.defaultMethod().name());
       if (g.name().equals("fb15k237") && qid != null) {
         exampleQid = qid;
       }
@@ -168,10 +173,11 @@ public final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  /** Prints one answered question of the run (the first exact right answer, else the first answer); its qid. */
-  private static String example(PrintWriter out, Catalog catalog, String runId, String dataset) {
+  /** Prints one question the method answered (the first exact right answer, else the first answer); its qid. */
+  private static String example(PrintWriter out, Catalog catalog, String runId, String dataset, String method) {
     List<Row> rows =
-        catalog.read(KgTable.ANSWERS).filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("answer").isNotNull()))
+        catalog.read(KgTable.ANSWERS)
+            .filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("method").equalTo(method)).and(col("answer").isNotNull()))
             .join(catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(dataset)).select("qid", "question", "answers"), "qid")
             .select("qid", "question", "answer", "status", "answers")
             .orderBy("qid").collectAsList();
@@ -191,12 +197,12 @@ public final class DemoCommand implements Callable<Integer> {
     }
     List<String> gold = pick.getList(4);
     out.println();
-    out.println("   example " + pick.getString(0) + ": " + pick.getString(1));
+    out.println("   example (" + method + ") " + pick.getString(0) + ": " + pick.getString(1));
     out.println("     answer: " + pick.getString(2) + "  (" + pick.getString(3) + "; gold: "
         + String.join(" | ", gold.size() > 3 ? gold.subList(0, 3) : gold) + (gold.size() > 3 ? " | …" : "") + ")");
     List<Row> ev =
         catalog.read(KgTable.EVIDENCE)
-            .filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("qid").equalTo(pick.getString(0))))
+            .filter(col("run_id").equalTo(runId).and(col("dataset").equalTo(dataset)).and(col("method").equalTo(method)).and(col("qid").equalTo(pick.getString(0))))
             .select("src_label", "relation", "dst_label").distinct().orderBy("relation", "src_label", "dst_label").collectAsList();
     out.println("     evidence (" + ev.size() + (ev.size() == 1 ? " edge" : " edges") + "):");
     for (int i = 0; i < Math.min(6, ev.size()); i++) {
@@ -215,7 +221,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("Next, on the FB15k-237 demo warehouse:");
     out.println("  bin/kgrag qa --warehouse " + wh + " --questions " + shown(dir.resolve("fb15k237/questions.csv")) + " --dataset erqa-demo --run-id my-run");
     out.println("  bin/kgrag eval --warehouse " + wh + " --run-id " + runId);
-    out.println("  bin/kgrag index --warehouse " + wh + " --stages stem-gnn    (then: bin/kgrag qa --method stem ... as above)");
+    out.println("  bin/kgrag qa --method all --warehouse " + wh + " --questions " + shown(dir.resolve("fb15k237/questions.csv")) + " --dataset erqa-demo --run-id my-all");
     out.println("  bin/kgrag export-evidence --warehouse " + wh + " --run-id " + runId + " --qid " + qid + " --out evidence");
     out.println("  Spark SQL: SELECT qid, status, answer FROM delta.`" + fb.location(KgTable.ANSWERS) + "` WHERE run_id = '" + runId + "'");
   }

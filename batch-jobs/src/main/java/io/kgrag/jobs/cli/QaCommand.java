@@ -16,6 +16,7 @@ import io.kgrag.jobs.internal.qa.QuestionsInput;
 import io.kgrag.jobs.runs.RunLog;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -57,7 +58,7 @@ public final class QaCommand implements Callable<Integer> {
       names = "--method",
       paramLabel = "<method>",
       completionCandidates = MethodNames.class,
-      description = "Retrieval method: ${COMPLETION-CANDIDATES}. Default: the default method (`kgrag qa --list-methods`).")
+      description = "Retrieval method: ${COMPLETION-CANDIDATES}, or all (every method whose stages the warehouse has, one after another under one run id; `kgrag eval` prints them side by side). Default: the default method (`kgrag qa --list-methods`).")
   String method;
 
   @Option(names = "--list-methods", help = true, description = "Print the retrieval methods found, with what each reads, and exit.")
@@ -111,20 +112,62 @@ public final class QaCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    RetrievalMethod m = checkOptions();
+    List<RetrievalMethod> ms = checkMethods();
     SparkSession spark = job.session("kgrag qa");
     Catalog live = job.catalog(spark, null);
-    QaRun.Outcome o = answer(live, QaRun.snapshot(live, m));
-    System.out.println("kgrag qa: run " + o.runId() + " — next: bin/kgrag eval --run-id " + o.runId());
+    QaRun.Outcome o = null;
+    List<String> skipped = new ArrayList<>();
+    for (RetrievalMethod m : ms) {
+      Catalog snapshot;
+      try {
+        snapshot = QaRun.snapshot(live, m);
+      } catch (UserInputException e) {
+        if (ms.size() == 1) {
+          throw e;
+        }
+        // --method all answers with every method whose stages the warehouse has
+        RunLog.progress("kgrag qa: --method all: skipping " + m.name() + ": " + e.getMessage());
+        skipped.add(m.name());
+        continue;
+      }
+      o = answer(live, snapshot, m);
+    }
+    if (o == null) {
+      throw new UserInputException("--method all: no method can answer from this warehouse (skipped " + String.join(", ", skipped)
+          + "): run `kgrag index` with the stages --list-methods names");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("kgrag qa: run " + o.runId() + (ms.size() > 1 ? " (" + (ms.size() - skipped.size()) + " methods" + (skipped.isEmpty() ? "" : ", skipped " + String.join(", ", skipped)) + ")" : "")
+        + " — next: bin/kgrag eval --run-id " + o.runId());
+    out.flush();
     return 0;
   }
 
+  /** {@code --method all}: every method found, in name order. */
+  static final String ALL = "all";
+
   /**
-   * The method, after checking the options that need no session: a method that exists, the extractor and generator
-   * kinds, the data set's name, and no shared flag the method does not read.
+   * The methods to answer with, after checking the options that need no session: {@code all} or one method
+   * that exists, the extractor and generator kinds, the data set's name, and no shared flag that none of the
+   * methods reads.
    */
-  RetrievalMethod checkOptions() {
-    RetrievalMethod m = method == null ? Methods.defaultMethod() : Methods.named(method);
+  List<RetrievalMethod> checkMethods() {
+    if (method != null && method.strip().equalsIgnoreCase(ALL)) {
+      List<RetrievalMethod> all = new ArrayList<>(Methods.all().values());
+      for (QaFlag f : givenFlags().keySet()) {
+        if (all.stream().noneMatch(m -> m.flags().contains(f))) {
+          throw new UserInputException(f.option() + " is read by none of the methods");
+        }
+      }
+      kind("--extractor", extractor, "embedded");
+      kind("--generator", generator, "extractive");
+      QuestionsInput.checkDataset(dataset);
+      return all;
+    }
+    return List.of(checkOptions());
+  }
+
+  private Map<QaFlag, Object> givenFlags() {
     Map<QaFlag, Object> given = new TreeMap<>();
     if (exemplars != null) {
       given.put(QaFlag.EXEMPLARS, exemplars);
@@ -135,7 +178,16 @@ public final class QaCommand implements Callable<Integer> {
     if (minSimilarity != null) {
       given.put(QaFlag.MIN_SIMILARITY, minSimilarity);
     }
-    for (QaFlag f : given.keySet()) {
+    return given;
+  }
+
+  /**
+   * The method, after checking the options that need no session: a method that exists, the extractor and generator
+   * kinds, the data set's name, and no shared flag the method does not read.
+   */
+  RetrievalMethod checkOptions() {
+    RetrievalMethod m = method == null ? Methods.defaultMethod() : Methods.named(method);
+    for (QaFlag f : givenFlags().keySet()) {
       if (!m.flags().contains(f)) {
         throw new UserInputException(f.option() + " is not read by --method " + m.name() + " (it reads: "
             + (m.flags().isEmpty() ? "none of the shared flags" : String.join(", ", m.flags().stream().map(QaFlag::option).sorted().toList())) + ")");
@@ -152,7 +204,11 @@ public final class QaCommand implements Callable<Integer> {
    * {@code live}, taken before: whatever commits after it is not read), the run recorded in {@code live}'s runs.
    */
   QaRun.Outcome answer(Catalog live, Catalog snapshot) {
-    RetrievalMethod m = checkOptions();
+    return answer(live, snapshot, checkOptions());
+  }
+
+  /** Answers with {@code m}, the shared flags it does not read left out (under {@code --method all}). */
+  QaRun.Outcome answer(Catalog live, Catalog snapshot, RetrievalMethod m) {
     boolean llmExtractor = kind("--extractor", extractor, "embedded");
     boolean llmGenerator = kind("--generator", generator, "extractive");
     SparkSession spark = snapshot.spark();
@@ -167,8 +223,9 @@ public final class QaCommand implements Callable<Integer> {
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
     MethodSetup setup =
-        new MethodSetup(snapshot, embedder, options, new Components(llm, llmExtractor, llmGenerator), exemplars, pathLength == null ? 1 : pathLength,
-            minSimilarity == null ? 0.8 : minSimilarity);
+        new MethodSetup(snapshot, embedder, options, new Components(llm, llmExtractor, llmGenerator), m.flags().contains(QaFlag.EXEMPLARS) ? exemplars : null,
+            pathLength == null || !m.flags().contains(QaFlag.PATH_LENGTH) ? 1 : pathLength,
+            minSimilarity == null || !m.flags().contains(QaFlag.MIN_SIMILARITY) ? 0.8 : minSimilarity);
     return QaRun.answer(job.runLog(live), questions, dataset, format, m, setup, parts);
   }
 

@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;

@@ -135,7 +135,9 @@ public final class QuestionUnderstanding {
     for (Mention m : topics) {
       texts.add(mask(question, m));
     }
-    texts.add(question);
+    if (star != null) {
+      texts.add(question);
+    }
     float[][] mv = cache.embed(texts); // one model call for the question's own texts
     for (int i = 0; i < topics.size(); i++) {
       out.addAll(chains(topics.get(i), mv[i]));
@@ -153,7 +155,10 @@ public final class QuestionUnderstanding {
 
   /** Counting or listing: the operation whose canonical wording of the chosen set is closer to the question. */
   public Program.Operation operation(String question, Scored set) {
-    float[] q = cache.embed(List.of(question))[0];
+    // a chain's question is compared masked, as its wording was (the vector is the one ranking embedded)
+    Program p = set.program();
+    String text = p.anchors().size() == 1 && p.anchors().get(0).chain() != null ? mask(question, p.anchors().get(0).mention()) : question;
+    float[] q = cache.embed(List.of(text))[0];
     float[][] v = canonical.of(List.of(set.utterance(), "how many " + set.utterance() + " are there"), cache.embedder());
     double list = EmbeddingCache.dot(q, v[0]);
     double count = EmbeddingCache.dot(q, v[1]);
