@@ -42,7 +42,8 @@ public final class QuestionUnderstanding {
    * @param exemplarWeight weight of the labelled questions' vote against the paraphrase similarity
    * @param hopPenalty taken off a chain's score per hop beyond the first (a longer wording repeats the
    *     question's words more often without explaining more of it)
-   * @param countMargin how much closer "how many …" must be than the plain set's wording to count
+   * @param countMargin how much closer "how many …" must be than the plain set's wording to count (0.15: above
+   *     every one of 1,958 MetaQA dev list questions, whose largest preference for counting was 0.141)
    */
   public record Config(int maxMentions, int beam, int maxHops, int neighbours, double tau, double exemplarWeight, double hopPenalty, double countMargin)
       implements Serializable {
@@ -155,14 +156,17 @@ public final class QuestionUnderstanding {
 
   /** Counting or listing: the operation whose canonical wording of the chosen set is closer to the question. */
   public Program.Operation operation(String question, Scored set) {
+    return countPreference(question, set) > config.countMargin() ? Program.Operation.COUNT : Program.Operation.LIST;
+  }
+
+  /** How much closer the question reads to "how many …" of the set's wording than to the wording itself. */
+  double countPreference(String question, Scored set) {
     // a chain's question is compared masked, as its wording was (the vector is the one ranking embedded)
     Program p = set.program();
     String text = p.anchors().size() == 1 && p.anchors().get(0).chain() != null ? mask(question, p.anchors().get(0).mention()) : question;
     float[] q = cache.embed(List.of(text))[0];
     float[][] v = canonical.of(List.of(set.utterance(), "how many " + set.utterance() + " are there"), cache.embedder());
-    double list = EmbeddingCache.dot(q, v[0]);
-    double count = EmbeddingCache.dot(q, v[1]);
-    return count > list + config.countMargin() ? Program.Operation.COUNT : Program.Operation.LIST;
+    return EmbeddingCache.dot(q, v[1]) - EmbeddingCache.dot(q, v[0]);
   }
 
   /**
