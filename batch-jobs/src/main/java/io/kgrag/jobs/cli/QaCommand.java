@@ -10,6 +10,7 @@ import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.jobs.internal.pipeline.Pipeline;
 import io.kgrag.jobs.internal.qa.Methods;
 import io.kgrag.jobs.internal.qa.QaRun;
 import io.kgrag.jobs.internal.qa.QuestionsInput;
@@ -120,6 +121,16 @@ public final class QaCommand implements Callable<Integer> {
     for (RetrievalMethod m : ms) {
       Catalog snapshot;
       try {
+        if (ms.size() > 1) {
+          // a stage was built when one of its tables exists (ingest writes the text tables only for documents)
+          for (String stage : m.requiredStages()) {
+            List<KgTable> writes = Pipeline.named(stage).writes();
+            if (writes.stream().noneMatch(live::exists)) {
+              throw new UserInputException("stage " + stage + " was not built (no table " + writes.get(0).qualifiedName() + "): `kgrag index --stages " + stage
+                  + "` builds it");
+            }
+          }
+        }
         snapshot = QaRun.snapshot(live, m);
       } catch (UserInputException e) {
         if (ms.size() == 1) {
