@@ -56,15 +56,15 @@ final class AutoAnswerer implements QuestionAnswerer {
     // a multi-constraint question whose confident mentions one node joins needs no chain; nor does one where a
     // node joins at least two of them (it explains more of the question than any chain from one mention)
     QuestionUnderstanding.Understanding u = understanding.intersection(question);
-    if (!u.programs().isEmpty()) {
-      ProgramExecutor.Result r = executor.execute(u.best().program());
-      if (r.exact() == 0 && !r.candidates().isEmpty() && strongSatisfied(u.best().program(), r.candidates().get(0)) >= 2) {
-        trace.metric("understand_nanos", System.nanoTime() - t0);
-        return answer(question, trace, u, u.best(), r, AnswerStatus.PARTIAL, 1, top(r));
-      }
+    Program star = u.programs().isEmpty() ? null : u.best().program();
+    ProgramExecutor.Result starResult = star == null ? null : executor.execute(star);
+    if (starResult != null && starResult.exact() == 0 && !starResult.candidates().isEmpty()
+        && strongSatisfied(star, starResult.candidates().get(0)) >= 2) {
+      trace.metric("understand_nanos", System.nanoTime() - t0);
+      return answer(question, trace, u, u.best(), starResult, AnswerStatus.PARTIAL, 1, top(starResult));
     }
-    if (u.programs().isEmpty() || executor.execute(u.best().program()).exact() == 0) {
-      u = understanding.understand(question);
+    if (starResult == null || starResult.exact() == 0) {
+      u = understanding.understand(question, u.mentions()); // the same mentions, so the same intersection program
     }
     trace.metric("understand_nanos", System.nanoTime() - t0);
     trace.metric("programs", u.programs().size());
@@ -81,7 +81,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       if (tried++ >= MAX_PROGRAMS) {
         break;
       }
-      ProgramExecutor.Result r = executor.execute(s.program());
+      ProgramExecutor.Result r = s.program().equals(star) ? starResult : executor.execute(s.program());
       if (r.exact() == 0 && s.program().hops() > 1) {
         r = executor.execute(s.program(), false); // the chain's only way is back through where it came from
       }

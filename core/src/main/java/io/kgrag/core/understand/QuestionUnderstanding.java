@@ -119,8 +119,11 @@ public final class QuestionUnderstanding {
   }
 
   public Understanding understand(String question) {
-    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
-    List<Mention> mentions = linker.link(toks, question);
+    return understand(question, linker.link(MentionLinker.tokens(question), question));
+  }
+
+  /** Every program over {@code mentions}, the question's mentions already linked (by {@link #intersection}). */
+  public Understanding understand(String question, List<Mention> mentions) {
     List<Scored> out = new ArrayList<>();
     Program star = star(mentions);
     // a confident mention is the topic when there is one: single lower-case words that happen to be labels are
