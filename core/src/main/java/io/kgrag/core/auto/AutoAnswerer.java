@@ -9,7 +9,6 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
-import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.RankedAnswer;
 import io.kgrag.core.understand.Program;
 import io.kgrag.core.understand.ProgramExecutor;
@@ -100,7 +99,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     AnswerStatus status = AnswerStatus.EXACT;
     if (chosen == null) {
       if (partial == null) {
-        trace.queryGraph(queryGraph(u.programs().get(0).program()), i -> null);
+        trace.queryGraph(u.programs().get(0).program().toQueryGraph(), i -> null);
         throw new QaException(AnswerStatus.UNABLE, "no program over the question's mentions has an answer in the graph (best: " + u.programs().get(0).program().describe() + ")");
       }
       chosen = partial;
@@ -125,7 +124,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       String question, Trace trace, QuestionUnderstanding.Understanding u, QuestionUnderstanding.Scored chosen, ProgramExecutor.Result result,
       AnswerStatus status, int tried, List<ProgramExecutor.Candidate> set) {
     Program program = chosen.program();
-    trace.queryGraph(queryGraph(program), i -> i < program.anchors().size() ? ids(program.anchors().get(i).mention().nodes()) : null);
+    trace.queryGraph(program.toQueryGraph(), i -> i < program.anchors().size() ? ids(program.anchors().get(i).mention().nodes()) : null);
     List<ProgramExecutor.Candidate> ranked = rank(question, set, program.anchors().size() > 1);
     trace.metric("answers", ranked.size());
     Program.Operation op = understanding.operation(question, chosen);
@@ -255,35 +254,5 @@ final class AutoAnswerer implements QuestionAnswerer {
     }
     java.util.Arrays.sort(out);
     return out;
-  }
-
-  /** The program as a query graph: a node per mention, unknown intermediate nodes, the answer as the target. */
-  static QueryGraph queryGraph(Program p) {
-    QueryGraph.Builder b = QueryGraph.builder();
-    List<Integer> mentionNodes = new ArrayList<>();
-    for (Program.Anchor a : p.anchors()) {
-      mentionNodes.add(b.entity(a.mention().label(), null, a.mention().confidence()));
-    }
-    int target = b.unknown(null);
-    for (int i = 0; i < p.anchors().size(); i++) {
-      Program.Anchor a = p.anchors().get(i);
-      if (a.chain() == null) {
-        b.edge(mentionNodes.get(i), target, null);
-        continue;
-      }
-      int at = mentionNodes.get(i);
-      List<io.kgrag.core.exemplar.Chain.Step> steps = a.chain().steps();
-      for (int s = 0; s < steps.size(); s++) {
-        int next = s == steps.size() - 1 ? target : b.unknown(null);
-        io.kgrag.core.exemplar.Chain.Step st = steps.get(s);
-        if (st.forward()) {
-          b.edge(at, next, st.relation());
-        } else {
-          b.edge(next, at, st.relation());
-        }
-        at = next;
-      }
-    }
-    return b.target(target).build();
   }
 }

@@ -106,6 +106,21 @@ public final class KnowledgeGraph implements Serializable {
     return nodesByLabelKey;
   }
 
+  /** The names of the graph's relations (each once). */
+  public List<String> relationNames() {
+    return List.of(relations);
+  }
+
+  /** True when an edge named {@code relation} joins a and b, in either direction. */
+  public boolean joinedBy(int a, int b, String relation) {
+    for (int k = offsets[a]; k < offsets[a + 1]; k++) {
+      if (neighbour[k] == b && relations[this.relation[k]].equals(relation)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Adjacency entries of a node: neighbours counted once per edge, so a neighbour may repeat. */
   public int entryCount(int node) {
     return offsets[node + 1] - offsets[node];

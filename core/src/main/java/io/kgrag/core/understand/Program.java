@@ -1,7 +1,9 @@
 package io.kgrag.core.understand;
 
 import io.kgrag.core.exemplar.Chain;
+import io.kgrag.core.qa.QueryGraph;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -63,5 +65,39 @@ public record Program(List<Anchor> anchors, Operation operation) implements Seri
       h = Math.max(h, a.chain() == null ? 1 : a.chain().length());
     }
     return h;
+  }
+
+  /**
+   * The program as a query graph: a node per mention, an unknown per intermediate node of a chain, the answer as
+   * the target. A chain's edges run in the graph's direction and their phrase is the relation's name, which a
+   * retriever reads as that relation exactly; an "any relation" anchor's edge has no phrase.
+   */
+  public QueryGraph toQueryGraph() {
+    QueryGraph.Builder b = QueryGraph.builder();
+    List<Integer> mentionNodes = new ArrayList<>();
+    for (Anchor a : anchors) {
+      mentionNodes.add(b.entity(a.mention().label(), null, a.mention().confidence()));
+    }
+    int target = b.unknown(null);
+    for (int i = 0; i < anchors.size(); i++) {
+      Anchor a = anchors.get(i);
+      if (a.chain() == null) {
+        b.edge(mentionNodes.get(i), target, null);
+        continue;
+      }
+      int at = mentionNodes.get(i);
+      List<Chain.Step> steps = a.chain().steps();
+      for (int s = 0; s < steps.size(); s++) {
+        int next = s == steps.size() - 1 ? target : b.unknown(null);
+        Chain.Step st = steps.get(s);
+        if (st.forward()) {
+          b.edge(at, next, st.relation());
+        } else {
+          b.edge(next, at, st.relation());
+        }
+        at = next;
+      }
+    }
+    return b.target(target).build();
   }
 }

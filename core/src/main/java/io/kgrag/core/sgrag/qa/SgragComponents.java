@@ -1,6 +1,7 @@
 package io.kgrag.core.sgrag.qa;
 
 import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.qa.AnswerGenerator;
@@ -9,12 +10,15 @@ import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.llm.LlmAnswerGenerator;
 import io.kgrag.core.qa.llm.LlmQueryGraphExtractor;
+import io.kgrag.core.understand.ProgramExecutor;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * SG-RAG's ψ and γ for a run, built inside each task: the offline default (the gazetteer extractor with label
- * index normalisation, extractive answers) or the paper's prompts through an OpenAI-compatible endpoint (Table 12
+ * SG-RAG's ψ and γ for a run, built inside each task: the offline default (the question understanding's program:
+ * a chain of unknowns from the topic, or for a multi-constraint question the gazetteer extractor's star with label
+ * index normalisation; extractive answers) or the paper's prompts through an OpenAI-compatible endpoint (Table 12
  * for the query graph, Table 15 for the answer), each side chosen by the run's {@link Components}.
  */
 public interface SgragComponents extends Serializable {
@@ -33,7 +37,9 @@ public interface SgragComponents extends Serializable {
       public QueryGraphExtractor extractor(SgragContext ctx, Embedder embedder, CachingChatClient chat) {
         return c.llmExtractor()
             ? new LlmQueryGraphExtractor(Objects.requireNonNull(chat, "chat"))
-            : new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder));
+            : new UnderstoodQueryGraphs(
+                ctx.understanding(embedder, new EmbeddingCache(embedder, 50_000)), new ProgramExecutor(ctx.graph(), 200_000),
+                new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder)));
       }
 
       @Override

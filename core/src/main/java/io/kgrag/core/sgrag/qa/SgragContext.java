@@ -2,6 +2,8 @@ package io.kgrag.core.sgrag.qa;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.qa.AnswerGenerator;
@@ -11,6 +13,10 @@ import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
+import io.kgrag.core.understand.CanonicalVectors;
+import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.MentionLinker;
+import io.kgrag.core.understand.QuestionUnderstanding;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
@@ -20,9 +26,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything an SG-RAG task needs, shipped once per run: the graph, its gazetteer, the serialised label index
- * (its shards' chunks, as the {@code label_index} table stores them) and dominance GNN, the relation label
- * embeddings, how to open the embedder, the settings, and the extractor and generator. The heavy objects are
+ * Everything an SG-RAG task needs, shipped once per run: the graph, its gazetteer and schema, the serialised label
+ * index (its shards' chunks, as the {@code label_index} table stores them) and dominance GNN, the relation label
+ * embeddings, the labelled questions of {@code --exemplars} (or none), how to open the embedder, the settings, and
+ * the extractor and generator. The heavy objects are
  * rebuilt lazily once per JVM (transient fields). The label index is both the search of entity normalisation
  * (Algorithm 3, line 4) and the source of the dominance GNN's per-key label features ({@link
  * ShardedLabelIndex#vector}), so the vectors are shipped once.
@@ -48,6 +55,10 @@ public final class SgragContext implements Serializable {
   private final double minSimilarity;
   private final SgragRetriever.Config config;
   private final SgragComponents components;
+  private final GraphSchema schema;
+  private final ExemplarStore exemplars;
+  private final QuestionUnderstanding.Config understandConfig;
+  private final CanonicalVectors canonical = new CanonicalVectors();
 
   private transient ShardedLabelIndex labelIndex;
   private transient SgragRetriever retriever;
@@ -60,7 +71,10 @@ public final class SgragContext implements Serializable {
       EmbedderSpec embedderSpec,
       double minSimilarity,
       SgragRetriever.Config config,
-      SgragComponents components) {
+      SgragComponents components,
+      GraphSchema schema,
+      ExemplarStore exemplars,
+      QuestionUnderstanding.Config understandConfig) {
     this.graph = Objects.requireNonNull(graph, "graph");
     this.gazetteer = new Gazetteer(graph);
     this.labelShards = new ArrayList<>();
@@ -73,6 +87,9 @@ public final class SgragContext implements Serializable {
     this.minSimilarity = minSimilarity;
     this.config = config;
     this.components = Objects.requireNonNull(components, "components");
+    this.schema = Objects.requireNonNull(schema, "schema");
+    this.exemplars = exemplars;
+    this.understandConfig = Objects.requireNonNull(understandConfig, "understandConfig");
   }
 
   public KnowledgeGraph graph() {
@@ -113,6 +130,15 @@ public final class SgragContext implements Serializable {
   /** Entity normalisation (Algorithm 3) over the label index, embedding mentions with {@code embedder}. */
   public EntityNormaliser normaliser(Embedder embedder) {
     return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+  }
+
+  /**
+   * The question understanding over this graph's schema (and the run's labelled questions, when given), for a
+   * task; {@code cache} embeds its question texts.
+   */
+  public QuestionUnderstanding understanding(Embedder embedder, EmbeddingCache cache) {
+    MentionLinker linker = new MentionLinker(graph, gazetteer, normaliser(embedder));
+    return new QuestionUnderstanding(graph, schema, linker, cache, canonical, relationVectors, exemplars, understandConfig);
   }
 
   /** Scores the questions' relation phrases against the relation label embeddings; one per task. */

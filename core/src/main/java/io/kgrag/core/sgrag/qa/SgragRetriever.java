@@ -15,10 +15,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongFunction;
@@ -30,14 +32,21 @@ import java.util.function.LongFunction;
  * <ol>
  *   <li>{@link #plan}: drop mentions the graph does not know, decompose into query paths (Algorithm 4),
  *       and make the label-completion queries: unknown positions as wildcards with a zero vector (Algorithm 5).
+ *   <li>{@link #extend}, as often as a chain of unknowns needs: completion carried one hop further, from the
+ *       labels the hits so far give an unknown to the unknowns past it.
  *   <li>{@link #exact}: from the completion hits, the candidate labels of each unknown (intersection over
- *       its paths, Algorithm 5 lines 29-33), their combinations (Algorithm 6), and for each the exact query
- *       paths with GNN dominance vectors o(p_q) (Algorithm 7 line 5).
- *   <li>{@link #retrieve}: assemble the exact hits into subgraphs (Algorithm 8) with injective bindings,
+ *       its paths, Algorithm 5 lines 29-33), their combinations that the hits join (Algorithm 6), and for each
+ *       the exact query paths with GNN dominance vectors o(p_q) (Algorithm 7 line 5).
+ *   <li>{@link #retrieve}: assemble the exact hits into subgraphs (Algorithm 8) with injective bindings (where
+ *       none exists, a chain's unknowns may step back onto a node already bound),
  *       verify every query edge against the graph, and rank the target's bindings. When no subgraph
  *       satisfies every constraint, rank the completion hits by the constraints they satisfy (partial);
  *       when the index returned nothing, rank the mentions' 1-hop neighbours (Algorithm 1 line 22).
  * </ol>
+ *
+ * <p>A query edge whose phrase is exactly the name of a relation of the graph (the question understanding's
+ * chains) is satisfied only by an edge of that relation, in either direction: completion hits, exact hits and
+ * the verification check it, and its evidence is those edges.
  *
  * <p>Ranking: a candidate's score is the sum of the confidences of the mentions its subgraph connects,
  * plus {@link Config#relationWeight} × how well the relations joining it to the mentions name the
@@ -67,6 +76,7 @@ public final class SgragRetriever implements Serializable {
   private final LongFunction<float[]> keyFeature;
   private final TypeMatcher types;
   private final Config config;
+  private final Set<String> relationNames;
 
   /**
    * @param keyFeature the label embedding the GNN was trained on, per label key
@@ -77,6 +87,7 @@ public final class SgragRetriever implements Serializable {
     this.keyFeature = keyFeature;
     this.types = new TypeMatcher(kg);
     this.config = config;
+    this.relationNames = new HashSet<>(kg.relationNames());
   }
 
   public Config config() {
@@ -142,65 +153,258 @@ public final class SgragRetriever implements Serializable {
     return new SgragPlan(q, keys, paths, completion, dropped, edgeRelations);
   }
 
+  // ---------------------------------------------------------------- label completion, hop by hop
+
+  /**
+   * Label completion past an unknown (Algorithm 5 carried along a chain): the query paths that no completion
+   * query has asked yet, both of whose ends are unknown, asked from an end whose candidate labels the hits so far
+   * give, once per candidate label (at most {@link Config#maxCombos} of them). A path asked from its last node is
+   * numbered {@code path + }{@link #REVERSED}; its hits come back in that orientation. Empty when nothing is left
+   * to complete.
+   *
+   * @param asked every completion query sent so far (the plan's and earlier extensions')
+   * @param hits every completion hit so far
+   */
+  public List<PathQuery> extend(SgragPlan plan, List<PathQuery> asked, List<PathHit> hits) {
+    QueryGraph q = plan.graph();
+    if (q.unknowns().isEmpty() || hits.isEmpty()) {
+      return List.of();
+    }
+    Set<Integer> done = askedPaths(asked);
+    Map<Integer, List<int[]>> byPath = completionPaths(plan, hits);
+    List<PathQuery> out = new ArrayList<>();
+    int dims = (config.pathLength() + 1) * model.outputDim();
+    for (int i = 0; i < plan.paths().size(); i++) {
+      int[] p = plan.paths().get(i).nodes();
+      if (done.contains(i)) {
+        continue;
+      }
+      boolean fromLast = false;
+      long[] labels = candidateLabels(plan, p[0], done, byPath);
+      if (labels == null || labels.length == 0) {
+        labels = candidateLabels(plan, p[p.length - 1], done, byPath);
+        fromLast = true;
+      }
+      if (labels == null || labels.length == 0) {
+        continue; // neither end is completed yet: a later round asks it
+      }
+      for (int c = 0; c < Math.min(labels.length, config.maxCombos()); c++) {
+        long[] k = new long[p.length];
+        for (int j = 0; j < p.length; j++) {
+          k[j] = plan.nodeKeys()[p[fromLast ? p.length - 1 - j : j]];
+        }
+        k[0] = labels[c];
+        out.add(new PathQuery(fromLast ? i + REVERSED : i, k, new float[dims]));
+      }
+    }
+    return out;
+  }
+
+  /** Numbering of a completion query that walks its plan path from the last node to the first. */
+  public static final int REVERSED = 1 << 24;
+
+  private static Set<Integer> askedPaths(List<PathQuery> asked) {
+    Set<Integer> done = new HashSet<>();
+    for (PathQuery a : asked) {
+      done.add(a.pathNo() % REVERSED);
+    }
+    return done;
+  }
+
+  /**
+   * The label keys query node {@code v} can take: its own for a mention; for an unknown, those at its position in
+   * the hits of every asked path through it (null when no asked path goes through it).
+   */
+  private long[] candidateLabels(SgragPlan plan, int v, Set<Integer> asked, Map<Integer, List<int[]>> byPath) {
+    if (!plan.graph().node(v).unknown()) {
+      return new long[] {plan.nodeKeys()[v]};
+    }
+    TreeSet<Long> cand = null;
+    for (int i : asked) {
+      int pos = plan.paths().get(i).position(v);
+      if (pos < 0) {
+        continue;
+      }
+      TreeSet<Long> here = new TreeSet<>();
+      for (int[] path : byPath.getOrDefault(i, List.of())) {
+        here.add(kg.labelKey(path[pos]));
+      }
+      if (cand == null) {
+        cand = here;
+      } else {
+        cand.retainAll(here);
+      }
+    }
+    return cand == null ? null : cand.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /**
+   * The completion hits as graph node indexes in their plan path's orientation, per path, sorted; a hit with a
+   * node the graph does not hold, or with an edge that lacks the relation its query edge names, is dropped.
+   */
+  private Map<Integer, List<int[]>> completionPaths(SgragPlan plan, List<PathHit> hits) {
+    Map<Integer, List<int[]>> out = new TreeMap<>();
+    for (PathHit h : hits) {
+      int no = h.pathNo() % REVERSED;
+      boolean reversed = h.pathNo() >= REVERSED;
+      int n = h.nodeIds().length;
+      int[] idx = new int[n];
+      boolean ok = true;
+      for (int j = 0; j < n && ok; j++) {
+        idx[reversed ? n - 1 - j : j] = kg.index(h.nodeIds()[j]);
+        ok = idx[reversed ? n - 1 - j : j] >= 0;
+      }
+      if (ok && joins(plan.graph(), plan.paths().get(no).nodes(), idx)) {
+        out.computeIfAbsent(no, k -> new ArrayList<>()).add(idx);
+      }
+    }
+    for (List<int[]> l : out.values()) {
+      l.sort(PATH_ORDER);
+    }
+    return out;
+  }
+
+  /** The relation a query edge names exactly (its phrase is a relation of the graph), or null. */
+  private String namedRelation(QueryGraph.Edge e) {
+    return e.phrase() != null && relationNames.contains(e.phrase()) ? e.phrase() : null;
+  }
+
+  /** Whether graph nodes a and b satisfy the query edge: adjacent, and by its relation where it names one. */
+  private boolean satisfies(QueryGraph.Edge e, int a, int b) {
+    String r = namedRelation(e);
+    return r == null ? kg.adjacent(a, b) : kg.joinedBy(a, b, r);
+  }
+
+  /** Whether a data path satisfies the query edges along query path {@code qp} (adjacency is the index's). */
+  private boolean joins(QueryGraph q, int[] qp, int[] path) {
+    for (int j = 0; j + 1 < qp.length; j++) {
+      int e = edgeIndex(q, qp[j], qp[j + 1]);
+      String r = e < 0 ? null : namedRelation(q.edges().get(e));
+      if (r != null && !kg.joinedBy(path[j], path[j + 1], r)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   // ---------------------------------------------------------------- step 2
 
-  /** Step 2: candidate labels of the unknowns and the exact query paths of every combination. */
+  /** Step 2 after the plan's completion queries alone. */
   public ExactPlan exact(SgragPlan plan, List<PathHit> completionHits) {
+    return exact(plan, plan.completion(), completionHits);
+  }
+
+  /**
+   * Step 2: candidate labels of the unknowns and the exact query paths of every combination. A combination
+   * takes, per unknown, a label that every asked path through it returned (Algorithm 5 lines 29-33), and its
+   * labels together must appear in one hit of every asked path (Algorithm 6, with the combinations no hit
+   * joins left out).
+   *
+   * @param asked every completion query sent ({@link SgragPlan#completion} and {@link #extend}'s)
+   */
+  public ExactPlan exact(SgragPlan plan, List<PathQuery> asked, List<PathHit> completionHits) {
     QueryGraph q = plan.graph();
     List<QueryGraph.Node> unknowns = q.unknowns();
     if (unknowns.isEmpty() || completionHits.isEmpty()) {
       return ExactPlan.NONE;
     }
-    Map<Integer, List<PathHit>> byPath = groupByPath(completionHits);
+    Set<Integer> done = askedPaths(asked);
+    Map<Integer, List<int[]>> byPath = completionPaths(plan, completionHits);
     int[] unknownIds = unknowns.stream().mapToInt(QueryGraph.Node::id).toArray();
     List<long[]> options = new ArrayList<>();
     for (int u : unknownIds) {
-      TreeSet<Long> cand = null;
-      for (PathQuery cq : plan.completion()) {
-        int pos = plan.paths().get(cq.pathNo()).position(u);
-        if (pos < 0) {
-          continue;
-        }
-        TreeSet<Long> here = new TreeSet<>();
-        for (PathHit h : byPath.getOrDefault(cq.pathNo(), List.of())) {
-          int node = kg.index(h.nodeIds()[pos]);
-          if (node >= 0) {
-            here.add(kg.labelKey(node));
-          }
-        }
-        if (cand == null) {
-          cand = here;
-        } else {
-          cand.retainAll(here);
-        }
-      }
-      if (cand == null || cand.isEmpty()) {
+      long[] cand = candidateLabels(plan, u, done, byPath);
+      if (cand == null || cand.length == 0) {
         return ExactPlan.NONE; // an unknown no known node reaches, or no label satisfies all its paths
       }
-      options.add(cand.stream().mapToLong(Long::longValue).toArray());
+      options.add(cand);
+    }
+    // per asked path, the label tuples its hits take
+    Map<Integer, Set<List<Long>>> tuples = new TreeMap<>();
+    for (int i : new TreeSet<>(done)) {
+      Set<List<Long>> t = new HashSet<>();
+      for (int[] path : byPath.getOrDefault(i, List.of())) {
+        List<Long> keys = new ArrayList<>(path.length);
+        for (int node : path) {
+          keys.add(kg.labelKey(node));
+        }
+        t.add(keys);
+      }
+      tuples.put(i, t);
     }
     List<long[]> combos = new ArrayList<>();
-    boolean truncated = cartesian(options, 0, new long[options.size()], combos, config.maxCombos());
+    long[] keys = plan.nodeKeys().clone();
+    boolean truncated = consistent(plan, unknownIds, options, tuples, 0, keys, combos, config.maxCombos());
+    if (combos.isEmpty()) {
+      return ExactPlan.NONE;
+    }
     List<PathQuery> queries = new ArrayList<>();
     int nPaths = plan.paths().size();
     for (int c = 0; c < combos.size(); c++) {
-      long[] keys = plan.nodeKeys().clone();
+      long[] ck = plan.nodeKeys().clone();
       for (int i = 0; i < unknownIds.length; i++) {
-        keys[unknownIds[i]] = combos.get(c)[i];
+        ck[unknownIds[i]] = combos.get(c)[i];
       }
-      float[][] nodeVec = nodeVectors(q, keys);
+      float[][] nodeVec = nodeVectors(q, ck);
       for (int i = 0; i < nPaths; i++) {
         int[] p = plan.paths().get(i).nodes();
         long[] k = new long[p.length];
         float[] v = new float[p.length * model.outputDim()];
         for (int j = 0; j < p.length; j++) {
-          k[j] = keys[p[j]];
+          k[j] = ck[p[j]];
           System.arraycopy(nodeVec[p[j]], 0, v, j * model.outputDim(), model.outputDim());
         }
         queries.add(new PathQuery(c * nPaths + i, k, v));
       }
     }
     return new ExactPlan(unknownIds, combos, queries, truncated);
+  }
+
+  /**
+   * The combinations of the unknowns' labels, in the order of their options, that every asked path's hits
+   * join; at most {@code cap}. True when there were more.
+   */
+  private static boolean consistent(
+      SgragPlan plan, int[] unknownIds, List<long[]> options, Map<Integer, Set<List<Long>>> tuples, int i, long[] keys, List<long[]> out, int cap) {
+    if (i == unknownIds.length) {
+      if (out.size() >= cap) {
+        return true;
+      }
+      long[] combo = new long[unknownIds.length];
+      for (int j = 0; j < unknownIds.length; j++) {
+        combo[j] = keys[unknownIds[j]];
+      }
+      out.add(combo);
+      return false;
+    }
+    for (long v : options.get(i)) {
+      keys[unknownIds[i]] = v;
+      if (joined(plan, unknownIds, i, tuples, keys) && consistent(plan, unknownIds, options, tuples, i + 1, keys, out, cap)) {
+        keys[unknownIds[i]] = PathPartition.WILDCARD;
+        return true;
+      }
+    }
+    keys[unknownIds[i]] = PathPartition.WILDCARD;
+    return false;
+  }
+
+  /** Whether the asked paths through unknown {@code i} whose unknowns are all bound by now have a hit with these labels. */
+  private static boolean joined(SgragPlan plan, int[] unknownIds, int i, Map<Integer, Set<List<Long>>> tuples, long[] keys) {
+    for (Map.Entry<Integer, Set<List<Long>>> t : tuples.entrySet()) {
+      int[] p = plan.paths().get(t.getKey()).nodes();
+      boolean through = false;
+      boolean bound = true;
+      List<Long> k = new ArrayList<>(p.length);
+      for (int v : p) {
+        through |= v == unknownIds[i];
+        bound &= keys[v] != PathPartition.WILDCARD;
+        k.add(keys[v]);
+      }
+      if (through && bound && !t.getValue().contains(k)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** o(q_i) of every query node: the GNN over its star in the label-complete query graph. */
@@ -226,25 +430,6 @@ public final class SgragRetriever implements Serializable {
     return out;
   }
 
-  private static boolean cartesian(List<long[]> options, int i, long[] cur, List<long[]> out, int cap) {
-    if (i == options.size()) {
-      if (out.size() >= cap) {
-        return true;
-      }
-      out.add(cur.clone());
-      return false;
-    }
-    boolean truncated = false;
-    for (long v : options.get(i)) {
-      cur[i] = v;
-      truncated |= cartesian(options, i + 1, cur, out, cap);
-      if (out.size() >= cap) {
-        return truncated || v != options.get(i)[options.get(i).length - 1];
-      }
-    }
-    return truncated;
-  }
-
   // ---------------------------------------------------------------- step 3
 
   /** Step 3: assembly, verification and ranking. */
@@ -255,7 +440,12 @@ public final class SgragRetriever implements Serializable {
       return new Retrieval(AnswerStatus.UNABLE, List.of(), "no mention of the question is an entity of the graph" + droppedNote(plan));
     }
     if (target >= 0 && !exact.empty() && !exactHits.isEmpty()) {
-      List<Candidate> c = assemble(plan, exact, exactHits);
+      List<Candidate> c = assemble(plan, exact, exactHits, true);
+      if (c.isEmpty() && q.unknowns().size() > 1) {
+        // a chain whose only way on is back through a node it came from ("the films by the writer of F" when
+        // the writer wrote F alone): the unknowns may then bind a node the subgraph holds already
+        c = assemble(plan, exact, exactHits, false);
+      }
       if (!c.isEmpty()) {
         return new Retrieval(AnswerStatus.EXACT, c, (exact.truncated() ? "label combinations capped at " + config.maxCombos() : "") + droppedNote(plan));
       }
@@ -277,8 +467,11 @@ public final class SgragRetriever implements Serializable {
     return plan.dropped().isEmpty() ? "" : "; not in the graph: " + String.join(", ", plan.dropped());
   }
 
-  /** Algorithm 8 with verification: consistent, injective bindings of the query nodes, per combination. */
-  private List<Candidate> assemble(SgragPlan plan, ExactPlan exact, List<PathHit> exactHits) {
+  /**
+   * Algorithm 8 with verification: consistent bindings of the query nodes, per combination; injective ones, or
+   * with {@code injective} false ones where an unknown may repeat a node (never the target a mention's).
+   */
+  private List<Candidate> assemble(SgragPlan plan, ExactPlan exact, List<PathHit> exactHits, boolean injective) {
     QueryGraph q = plan.graph();
     int nPaths = plan.paths().size();
     Map<Integer, List<PathHit>> byNo = groupByPath(exactHits);
@@ -296,7 +489,7 @@ public final class SgragRetriever implements Serializable {
             idx[j] = kg.index(h.nodeIds()[j]);
             ok &= idx[j] >= 0;
           }
-          if (ok) {
+          if (ok && joins(q, plan.paths().get(i).nodes(), idx)) {
             nodes.add(idx);
           }
         }
@@ -314,7 +507,7 @@ public final class SgragRetriever implements Serializable {
       Arrays.sort(order, Comparator.comparingInt(i -> lists.get(i).size()));
       int[] binding = new int[q.nodes().size()];
       Arrays.fill(binding, -1);
-      join(plan, lists, order, 0, binding, firstBinding, budget);
+      join(plan, lists, order, 0, binding, firstBinding, budget, injective);
     }
     List<Candidate> out = new ArrayList<>();
     for (int[] bnd : firstBinding.values()) {
@@ -322,7 +515,7 @@ public final class SgragRetriever implements Serializable {
       double rel = 0;
       for (int i = 0; i < q.edges().size(); i++) {
         QueryGraph.Edge e = q.edges().get(i);
-        List<EvidenceEdge> here = evidence(bnd[e.src()], bnd[e.dst()]);
+        List<EvidenceEdge> here = evidence(e, bnd[e.src()], bnd[e.dst()]);
         rel += relationScore(plan, i, here);
         ev.addAll(here);
       }
@@ -336,7 +529,8 @@ public final class SgragRetriever implements Serializable {
     return rank(out);
   }
 
-  private void join(SgragPlan plan, List<List<int[]>> lists, Integer[] order, int depth, int[] binding, Map<Integer, int[]> found, int[] budget) {
+  private void join(
+      SgragPlan plan, List<List<int[]>> lists, Integer[] order, int depth, int[] binding, Map<Integer, int[]> found, int[] budget, boolean injective) {
     if (budget[0] <= 0) {
       return;
     }
@@ -344,7 +538,7 @@ public final class SgragRetriever implements Serializable {
     if (depth == order.length) {
       budget[0]--;
       for (QueryGraph.Edge e : q.edges()) { // verification against the graph
-        if (binding[e.src()] < 0 || binding[e.dst()] < 0 || !kg.adjacent(binding[e.src()], binding[e.dst()])) {
+        if (binding[e.src()] < 0 || binding[e.dst()] < 0 || !satisfies(e, binding[e.src()], binding[e.dst()])) {
           return;
         }
       }
@@ -361,13 +555,14 @@ public final class SgragRetriever implements Serializable {
           ok = binding[v] == dp[j];
         } else {
           for (int w = 0; w < binding.length && ok; w++) {
-            ok = binding[w] != dp[j]; // injective
+            boolean distinct = injective || (v == q.target() && !q.node(w).unknown()); // the answer is never a mention
+            ok = !distinct || binding[w] != dp[j];
           }
           binding[v] = dp[j];
         }
       }
       if (ok && !(binding[q.target()] >= 0 && found.containsKey(binding[q.target()]))) {
-        join(plan, lists, order, depth + 1, binding, found, budget);
+        join(plan, lists, order, depth + 1, binding, found, budget, injective);
       }
       System.arraycopy(saved, 0, binding, 0, binding.length);
       if (budget[0] <= 0) {
@@ -380,7 +575,7 @@ public final class SgragRetriever implements Serializable {
   private List<Candidate> partial(SgragPlan plan, List<PathHit> completionHits) {
     QueryGraph q = plan.graph();
     int t = q.target();
-    Map<Integer, List<PathHit>> byPath = groupByPath(completionHits);
+    Map<Integer, List<int[]>> byPath = completionPaths(plan, completionHits);
     Map<Integer, Map<Integer, int[]>> support = new HashMap<>(); // candidate -> known query node -> path nodes
     for (PathQuery cq : plan.completion()) {
       QueryPathPlan p = plan.paths().get(cq.pathNo());
@@ -388,12 +583,8 @@ public final class SgragRetriever implements Serializable {
       if (pos < 0) {
         continue;
       }
-      for (PathHit h : byPath.getOrDefault(cq.pathNo(), List.of())) {
-        int[] idx = new int[h.nodeIds().length];
-        for (int j = 0; j < idx.length; j++) {
-          idx[j] = kg.index(h.nodeIds()[j]);
-        }
-        if (Arrays.stream(idx).anyMatch(i -> i < 0) || Arrays.stream(idx).distinct().count() < idx.length) {
+      for (int[] idx : byPath.getOrDefault(cq.pathNo(), List.of())) {
+        if (Arrays.stream(idx).distinct().count() < idx.length) {
           continue;
         }
         for (int j = 0; j < idx.length; j++) {
@@ -515,6 +706,16 @@ public final class SgragRetriever implements Serializable {
             .thenComparing(Candidate::label)
             .thenComparingLong(Candidate::entityId));
     return cs.size() > config.maxCandidates() ? new ArrayList<>(cs.subList(0, config.maxCandidates())) : cs;
+  }
+
+  /** The edges between a and b that satisfy query edge {@code e}: those of its relation where it names one. */
+  private List<EvidenceEdge> evidence(QueryGraph.Edge e, int a, int b) {
+    String r = namedRelation(e);
+    List<EvidenceEdge> all = evidence(a, b);
+    if (r != null) {
+      all.removeIf(x -> !x.relation().equals(r));
+    }
+    return all;
   }
 
   private List<EvidenceEdge> evidence(int a, int b) {

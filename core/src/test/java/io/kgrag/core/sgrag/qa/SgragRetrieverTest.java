@@ -45,6 +45,10 @@ class SgragRetrieverTest {
     {"Big", "starred_actors", "Tom Hanks"},
     {"Splash", "starred_actors", "Tom Hanks"},
     {"Larry Crowne", "directed_by", "Tom Hanks"},
+    {"Big", "directed_by", "Penny Marshall"},
+    {"Splash", "directed_by", "Ron Howard"},
+    {"Larry Crowne", "written_by", "Nia Vardalos"},
+    {"Splash", "written_by", "Bruce Jay Friedman"},
   };
 
   private final KnowledgeGraph kg;
@@ -106,6 +110,75 @@ class SgragRetrieverTest {
     List<PathHit> completion = probe(plan.completion());
     ExactPlan exact = retriever.exact(plan, completion);
     return retriever.retrieve(plan, exact, completion, probe(exact.queries()));
+  }
+
+  /** Completion hop by hop until nothing is left to ask (the batch job's extend rounds), then steps 2 and 3. */
+  private Retrieval runChain(QueryGraph q) {
+    SgragPlan plan = retriever.plan(q, null, null);
+    List<PathQuery> asked = new ArrayList<>();
+    List<PathHit> hits = new ArrayList<>();
+    List<PathQuery> pending = plan.completion();
+    int rounds = 0;
+    while (!pending.isEmpty()) {
+      assertTrue(++rounds <= 3, "completion asks again what it asked");
+      asked.addAll(pending);
+      hits.addAll(probe(pending));
+      pending = retriever.extend(plan, asked, hits);
+    }
+    ExactPlan exact = retriever.exact(plan, asked, hits);
+    return retriever.retrieve(plan, exact, hits, probe(exact.queries()));
+  }
+
+  /** A chain from {@code topic}: each step a relation, walked against the edge when it starts with ^. */
+  private static QueryGraph chain(String topic, String... steps) {
+    QueryGraph.Builder b = QueryGraph.builder();
+    int at = b.entity(topic);
+    int target = b.unknown(null);
+    for (int i = 0; i < steps.length; i++) {
+      int next = i == steps.length - 1 ? target : b.unknown(null);
+      boolean back = steps[i].startsWith("^");
+      String r = back ? steps[i].substring(1) : steps[i];
+      if (back) {
+        b.edge(next, at, r);
+      } else {
+        b.edge(at, next, r);
+      }
+      at = next;
+    }
+    return b.target(target).build();
+  }
+
+  private static List<String> labels(Retrieval r) {
+    return r.candidates().stream().map(Candidate::label).sorted().toList();
+  }
+
+  @Test
+  void aTwoHopChainIsCompletedHopByHopAndKeepsToTheRelationsItNames() {
+    // the directors of the films Tom Hanks starred in: Larry Crowne (which he directed) and its writer are not reached
+    Retrieval r = runChain(chain("Tom Hanks", "^starred_actors", "directed_by"));
+    assertEquals(AnswerStatus.EXACT, r.status());
+    assertEquals(List.of("Penny Marshall", "Ron Howard"), labels(r));
+    for (Candidate c : r.candidates()) {
+      assertEquals(2, c.evidence().size(), c.label());
+      for (EvidenceEdge e : c.evidence()) {
+        assertTrue(e.relation().equals("starred_actors") || e.relation().equals("directed_by"), e.toString());
+      }
+    }
+    // the same shape without relation names reaches every node two hops away
+    QueryGraph.Builder b = QueryGraph.builder();
+    int hanks = b.entity("Tom Hanks");
+    int t = b.unknown(null);
+    int film = b.unknown(null);
+    QueryGraph any = b.edge(film, hanks, null).edge(film, t, null).target(t).build();
+    assertTrue(labels(runChain(any)).contains("Nia Vardalos"), labels(runChain(any)).toString());
+  }
+
+  @Test
+  void aThreeHopChainThatCanOnlyStepBackBindsTheNodeAgain() {
+    // the directors of the films written by the writer of Splash: he wrote Splash alone, so the films are Splash
+    Retrieval r = runChain(chain("Splash", "written_by", "^written_by", "directed_by"));
+    assertEquals(AnswerStatus.EXACT, r.status());
+    assertEquals(List.of("Ron Howard"), labels(r));
   }
 
   private static QueryGraph star(String type, String... mentions) {

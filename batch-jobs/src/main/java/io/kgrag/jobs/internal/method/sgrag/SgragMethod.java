@@ -7,6 +7,8 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 
 import io.kgrag.core.UserInputException;
+import io.kgrag.core.exemplar.ExemplarStore;
+import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.method.Outcome;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.AnswerStatus;
@@ -20,6 +22,8 @@ import io.kgrag.core.sgrag.qa.SgragComponents;
 import io.kgrag.core.sgrag.qa.SgragContext;
 import io.kgrag.core.sgrag.qa.SgragPlan;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
+import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.QuestionUnderstanding;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
@@ -29,6 +33,7 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.SharedContext;
 import io.kgrag.jobs.internal.stage.embed.LabelIndexTable;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
@@ -56,6 +61,8 @@ import org.apache.spark.sql.types.StructType;
  * <ol>
  *   <li>plan: ψ (embedded or Table 12), normalisation (Algorithm 3) and decomposition (Algorithm 4);
  *   <li>probe: every question's label-completion paths in one round ({@link PathIndexProbe}, Algorithm 5);
+ *   <li>extend, probe (twice): completion carried one hop further from the labels completed so far, for the
+ *       chains of unknowns of 2- and 3-hop questions (nothing to ask for the others);
  *   <li>exact: candidate labels and exact paths (Algorithm 6);
  *   <li>probe: the exact paths in a second round (Algorithm 7);
  *   <li>answer: assembly with verification (Algorithm 8), ranking and γ (extractive or Table 15).
@@ -84,7 +91,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         "SG-RAG (default): exact subgraphs that satisfy every constraint, through the partitioned path index",
         List.of("ingest", "embed", "gnn", "paths", "path-index"),
         SgragOptions.class,
-        Set.of(QaFlag.PATH_LENGTH, QaFlag.MIN_SIMILARITY));
+        Set.of(QaFlag.PATH_LENGTH, QaFlag.MIN_SIMILARITY, QaFlag.EXEMPLARS));
     this.components = components;
   }
 
@@ -120,10 +127,13 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
       }
     }
+    ExemplarStore exemplars = ExemplarInput.store(setup.catalog().spark(), setup.exemplars(), setup.embedder());
+    KnowledgeGraph graph = GraphLoader.load(catalog);
     SgragContext ctx =
         new SgragContext(
-            GraphLoader.load(catalog), labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
-            components != null ? components : SgragComponents.of(setup.components()));
+            graph, labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
+            components != null ? components : SgragComponents.of(setup.components()), GraphSchema.of(graph), exemplars,
+            QuestionUnderstanding.Config.DEFAULT);
     Probe probe = new Probe(index);
     return new MethodRun() {
       @Override
@@ -133,7 +143,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
 
       @Override
       public List<Phase> phases() {
-        return List.of(PLAN, probe, EXACT, probe, ANSWER);
+        return List.of(PLAN, probe, EXTEND, probe, EXTEND, probe, EXACT, probe, ANSWER);
       }
 
       @Override
@@ -170,8 +180,12 @@ public final class SgragMethod extends AbstractRetrievalMethod {
 
   // ------------------------------------------------------------------ the phases
 
-  /** What a question carries from phase to phase. */
-  record Planned(SgragPlan plan, List<PathHit> completion, ExactPlan exact, List<PathHit> exactHits) implements Serializable {}
+  /**
+   * What a question carries from phase to phase: the completion queries asked and their hits, the ones the next
+   * probe asks, then the exact plan and its hits.
+   */
+  record Planned(SgragPlan plan, List<PathQuery> asked, List<PathHit> completion, List<PathQuery> pending, ExactPlan exact, List<PathHit> exactHits)
+      implements Serializable {}
 
   /** Step 1: ψ, Algorithm 3, Algorithm 4; the plan's query graph is the question's. */
   static final Phase.Tasks PLAN =
@@ -181,7 +195,17 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         return (q, state, trace, emit) -> {
           SgragPlan plan = planner.plan(q.text());
           trace.queryGraph(plan.graph(), i -> ctx.entityIds(plan, i));
-          return new Planned(plan, null, null, null);
+          return new Planned(plan, List.of(), List.of(), plan.completion(), null, null);
+        };
+      };
+
+  /** Label completion one hop further along a chain of unknowns (Algorithm 5 from the labels completed so far). */
+  static final Phase.Tasks EXTEND =
+      (context, embedder, chat) -> {
+        SgragRetriever retriever = ((SgragContext) context).retriever();
+        return (q, state, trace, emit) -> {
+          Planned p = (Planned) state;
+          return new Planned(p.plan(), p.asked(), p.completion(), retriever.extend(p.plan(), p.asked(), p.completion()), null, null);
         };
       };
 
@@ -191,7 +215,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         SgragRetriever retriever = ((SgragContext) context).retriever();
         return (q, state, trace, emit) -> {
           Planned p = (Planned) state;
-          return new Planned(p.plan(), p.completion(), retriever.exact(p.plan(), p.completion()), null);
+          return new Planned(p.plan(), p.asked(), p.completion(), List.of(), retriever.exact(p.plan(), p.asked(), p.completion()), null);
         };
       };
 
@@ -204,7 +228,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         return (q, state, trace, emit) -> {
           Planned p = (Planned) state;
           ExactPlan exact = p.exact() == null ? ExactPlan.NONE : p.exact();
-          Retrieval ret = retriever.retrieve(p.plan(), exact, p.completion(), p.exactHits());
+          Retrieval ret = retriever.retrieve(p.plan(), exact, p.completion(), p.exactHits() == null ? List.of() : p.exactHits());
           GeneratedAnswer g = generator.generate(q.text(), p.plan().graph(), ret.candidates());
           String reason = ret.note() == null || ret.note().isEmpty() ? null : ret.note().replaceFirst("^; ", "");
           return new Outcome(g, g.unable() ? AnswerStatus.UNABLE : ret.status(), reason);
@@ -232,7 +256,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
     @Override
     public List<Row> requests(long qnum, Object state) {
       Planned p = (Planned) state;
-      List<PathQuery> queries = p.completion() == null ? p.plan().completion() : p.exact() == null ? List.of() : p.exact().queries();
+      List<PathQuery> queries = p.exact() == null ? p.pending() : p.exact().queries();
       List<Row> out = new ArrayList<>(queries.size());
       for (PathQuery q : queries) {
         out.add(RowFactory.create(qnum, q.pathNo(), SparkArrays.boxed(q.labelKeys()), SparkArrays.boxed(q.vector())));
@@ -267,7 +291,17 @@ public final class SgragMethod extends AbstractRetrievalMethod {
       Planned p = (Planned) state;
       @SuppressWarnings("unchecked")
       List<PathHit> hits = payload == null ? new ArrayList<>() : (List<PathHit>) SharedContext.read(payload);
-      return p.completion() == null ? new Planned(p.plan(), hits, null, null) : new Planned(p.plan(), p.completion(), p.exact(), hits);
+      if (p.exact() != null) {
+        return new Planned(p.plan(), p.asked(), p.completion(), List.of(), p.exact(), hits);
+      }
+      if (p.pending().isEmpty()) {
+        return p;
+      }
+      List<PathQuery> asked = new ArrayList<>(p.asked());
+      asked.addAll(p.pending());
+      List<PathHit> completion = new ArrayList<>(p.completion());
+      completion.addAll(hits);
+      return new Planned(p.plan(), asked, completion, List.of(), null, null);
     }
   }
 

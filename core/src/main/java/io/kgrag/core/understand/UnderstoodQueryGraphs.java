@@ -1,0 +1,68 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.QueryGraphExtractor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * ψ from the question understanding, for a retriever that takes a query graph (SG-RAG): a question with two
+ * confident mentions, or whose most confident mention shares a neighbour with another of its mentions, is a
+ * multi-constraint star, which {@code star} builds (it keeps the question's relation phrases and type word, which
+ * the retriever ranks by); any other question gets the best-ranked program's query graph, a chain of one to three
+ * hops from its topic whose edges name their relations.
+ */
+public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
+  private final QuestionUnderstanding understanding;
+  private final QueryGraphExtractor star;
+  private final ProgramExecutor executor;
+
+  /**
+   * @param executor runs the star of the question's mentions over the graph
+   * @param star builds the query graph of a multi-constraint question
+   */
+  public UnderstoodQueryGraphs(QuestionUnderstanding understanding, ProgramExecutor executor, QueryGraphExtractor star) {
+    this.understanding = Objects.requireNonNull(understanding, "understanding");
+    this.executor = Objects.requireNonNull(executor, "executor");
+    this.star = Objects.requireNonNull(star, "star");
+  }
+
+  /**
+   * Whether one node of the graph is adjacent to the question's most confident mention and to another of its
+   * mentions: the other mention is then read as a constraint ("the male screenwriter married to X").
+   */
+  private boolean joinsTopic(List<Mention> mentions) {
+    List<Program.Anchor> anchors = new ArrayList<>();
+    List<Mention> taken = new ArrayList<>();
+    for (Mention m : mentions) {
+      if (taken.stream().noneMatch(m::overlaps) && anchors.size() < 63) {
+        taken.add(m);
+        anchors.add(new Program.Anchor(m, null));
+      }
+    }
+    if (anchors.size() < 2) {
+      return false;
+    }
+    ProgramExecutor.Result r = executor.execute(new Program(anchors, Program.Operation.LIST));
+    return !r.candidates().isEmpty() && r.candidates().get(0).satisfiedCount() >= 2 && (r.candidates().get(0).satisfied() & 1L) != 0;
+  }
+
+  @Override
+  public QueryGraph extract(String question) {
+    if (question == null || question.isBlank()) {
+      throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
+    }
+    QuestionUnderstanding.Understanding u = understanding.intersection(question);
+    if (!u.programs().isEmpty() || joinsTopic(u.mentions())) {
+      return star.extract(question);
+    }
+    u = understanding.understand(question, u.mentions());
+    if (u.programs().isEmpty()) {
+      throw new QaException(AnswerStatus.UNABLE, "no entity of the graph is mentioned in the question");
+    }
+    return u.best().program().toQueryGraph();
+  }
+}
