@@ -3,6 +3,7 @@ package io.kgrag.core.understand;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
+import io.kgrag.core.qa.ClosedClassWords;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
@@ -23,19 +24,6 @@ import java.util.regex.Pattern;
  * language, not any benchmark's vocabulary.
  */
 public final class MentionLinker {
-  /** Closed-class English words: never an entity mention on their own. */
-  static final Set<String> CLOSED_CLASS =
-      Set.of(
-          "a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "every", "all", "both", "either", "neither", "no",
-          "i", "me", "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "it", "its", "they", "them", "their",
-          "who", "whom", "whose", "which", "what", "when", "where", "why", "how",
-          "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "has", "have", "had", "having",
-          "can", "could", "will", "would", "shall", "should", "may", "might", "must",
-          "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "about", "as", "than", "after", "before",
-          "between", "during", "under", "over", "through", "without", "within", "since", "until", "against", "among", "per",
-          "and", "or", "but", "nor", "so", "if", "then", "also", "not", "only", "more", "most", "less", "least", "many", "much",
-          "other", "same", "such", "there", "here", "s", "ever", "too", "very", "just", "one", "ones");
-
   private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+");
 
   /** A token of the question: its folded form, its original text and its characters. */
@@ -85,7 +73,7 @@ public final class MentionLinker {
     for (int i = 0; i < toks.size(); i++) {
       for (int len = Math.min(max, toks.size() - i); len >= 1; len--) {
         String s = join(toks, i, i + len);
-        if (len == 1 && (CLOSED_CLASS.contains(s) || s.length() < 2)) {
+        if (len == 1 && (ClosedClassWords.contains(s) || s.length() < 2)) {
           continue;
         }
         String label = gazetteer.lookup(s);
@@ -137,7 +125,7 @@ public final class MentionLinker {
     List<Mention> out = new ArrayList<>();
     int i = 1;
     while (i < toks.size()) {
-      if (covered[i] || !toks.get(i).capitalised() || CLOSED_CLASS.contains(toks.get(i).norm())) {
+      if (covered[i] || !toks.get(i).capitalised() || ClosedClassWords.contains(toks.get(i).norm())) {
         i++;
         continue;
       }
@@ -145,7 +133,7 @@ public final class MentionLinker {
       while (j < toks.size() && !covered[j] && (toks.get(j).capitalised() || (j > i && Set.of("of", "the", "de").contains(toks.get(j).norm())))) {
         j++;
       }
-      while (j > i + 1 && CLOSED_CLASS.contains(toks.get(j - 1).norm())) {
+      while (j > i + 1 && ClosedClassWords.contains(toks.get(j - 1).norm())) {
         j--;
       }
       String text = question.substring(toks.get(i).start(), toks.get(j - 1).end());

@@ -2,6 +2,7 @@ package io.kgrag.core.qa.embedded;
 
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.ClosedClassWords;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.QueryGraphExtractor;
@@ -41,18 +42,6 @@ import java.util.regex.Pattern;
  * stay labels here; retrieval binds the node that connects to the other mentions.
  */
 public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
-  static final Set<String> FUNCTION_WORDS =
-      Set.of(
-          "which", "what", "who", "whom", "whose", "where", "when", "how", "is", "was", "are", "were", "be", "been", "being",
-          "the", "a", "an", "and", "or", "of", "in", "on", "to", "for", "by", "with", "from", "as", "at", "has", "have", "had",
-          "both", "also", "its", "it", "that", "this", "these", "those", "their", "his", "her", "known", "associated", "featured",
-          "features", "featuring", "did", "does", "do", "not", "but", "well", "while", "into", "than", "then", "there", "can",
-          "s", "all", "one", "two", "any", "some", "such", "other", "same", "between", "about", "after", "before",
-          "during", "under", "over", "through", "film", "movie", "films", "movies");
-  private static final Set<String> TYPE_STOP =
-      Set.of(
-          "is", "was", "are", "were", "has", "have", "had", "did", "does", "do", "that", "which", "who", "whose", "with",
-          "from", "in", "of", "by", "and", "for", "to", "on", "at", "as", "known", "associated", "the", "a", "an", "both");
   private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+");
   private static final Pattern HEAD = Pattern.compile("^\\s*(which|what|who|whom)\\b", Pattern.CASE_INSENSITIVE);
 
@@ -92,7 +81,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
         typeHint = "person";
       } else {
         int j = 1;
-        while (j < toks.size() && j <= 3 && !TYPE_STOP.contains(toks.get(j).norm()) && !verbLike(toks.get(j).norm())) {
+        while (j < toks.size() && j <= 3 && !ClosedClassWords.contains(toks.get(j).norm()) && !verbLike(toks.get(j).norm())) {
           j++;
         }
         if (j > 1) {
@@ -110,7 +99,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
         if (l == null) {
           l = gazetteer.lookup(join(toks, from, typeTo - 1));
         }
-        if (l != null && !FUNCTION_WORDS.contains(Labels.normalize(l))) {
+        if (l != null && !ClosedClassWords.contains(Labels.normalize(l))) {
           mentions.add(new Mention(l, from, typeTo, 0.8));
           break;
         }
@@ -198,7 +187,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
         }
         boolean typeWord = k >= typeFrom && k < typeTo;
         String w = toks.get(k).norm();
-        content |= typeWord ? strong.size() == 1 : !FUNCTION_WORDS.contains(w) && !isNumber(w) && w.length() > 1;
+        content |= typeWord ? strong.size() == 1 : !ClosedClassWords.contains(w) && !isNumber(w) && w.length() > 1;
         if (phrase.length() > 0) {
           phrase.append(' ');
         }
@@ -215,7 +204,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
     int max = Math.min(gazetteer.maxTokens(), toks.size() - i);
     for (int len = max; len >= 1; len--) {
       String s = join(toks, i, i + len);
-      if (len == 1 && (FUNCTION_WORDS.contains(s) || s.length() < 3 || isNumber(s))) {
+      if (len == 1 && (ClosedClassWords.contains(s) || s.length() < 3 || isNumber(s))) {
         continue;
       }
       String l = gazetteer.lookup(s);
@@ -267,7 +256,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
     List<Mention> out = new ArrayList<>();
     int i = Math.max(1, typeTo);
     while (i < toks.size()) {
-      if (covered[i] || !toks.get(i).capitalised() || FUNCTION_WORDS.contains(toks.get(i).norm())) {
+      if (covered[i] || !toks.get(i).capitalised() || ClosedClassWords.contains(toks.get(i).norm())) {
         i++;
         continue;
       }
@@ -275,7 +264,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
       while (j < toks.size() && !covered[j] && (toks.get(j).capitalised() || (j > i && Set.of("of", "the", "de").contains(toks.get(j).norm())))) {
         j++;
       }
-      while (j > i + 1 && FUNCTION_WORDS.contains(toks.get(j - 1).norm())) {
+      while (j > i + 1 && ClosedClassWords.contains(toks.get(j - 1).norm())) {
         j--;
       }
       String span = rawSpan(toks, i, j);

@@ -129,11 +129,11 @@ class SimgragQaTest {
   @Test
   void badOptionsAndExemplarFilesExitTwoAndWriteNoAnswers() throws IOException {
     Path dir = SparkTestSession.newDir("simgrag-bad");
-    Cli sgrag = Cli.run("qa", "--warehouse", wh.toString(), "--questions", heldOut.toString(), "--dataset", DATASET, "--run-id", "bad-1",
+    Cli qafd = Cli.run("qa", "--method", "qafd", "--warehouse", wh.toString(), "--questions", heldOut.toString(), "--dataset", DATASET, "--run-id", "bad-1",
         "--exemplars", exemplars.toString());
-    assertEquals(2, sgrag.code, sgrag.toString());
-    // the default method (SG-RAG) reads no exemplars: the flag is named, with the ones it reads
-    assertTrue(sgrag.err.contains("--exemplars is not read by --method") && sgrag.err.contains("it reads:"), sgrag.err);
+    assertEquals(2, qafd.code, qafd.toString());
+    // QAFD-RAG reads no exemplars: the flag is named, with the ones it reads
+    assertTrue(qafd.err.contains("--exemplars is not read by --method") && qafd.err.contains("it reads:"), qafd.err);
 
     Cli missing = qa("bad-2", "--exemplars", dir.resolve("nope.jsonl").toString());
     assertEquals(2, missing.code, missing.toString());
