@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
-import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.qafd.QafdRetriever;
 import io.kgrag.core.qafd.QueryAwareWeights;
 import io.kgrag.core.sgrag.gnn.TrainerConfig;
@@ -101,15 +100,15 @@ class MethodOptionsTest {
     SimgragOptions d = bind(SimgragOptions.class, "spark.kgrag.simgrag.");
     assertEquals(SimgragRetriever.Config.DEFAULT, d.config());
     assertEquals(new SimgragRetriever.Config(16, 16, 3, 20_000_000L, 0, 1, GsdProblem.Injectivity.KNOWN), d.config());
-    assertEquals(PatternByExample.Config.DEFAULT, d.patternConfig());
+    assertEquals(QuestionUnderstanding.Config.DEFAULT, d.understandConfig());
     SimgragOptions o =
         bind(SimgragOptions.class, "spark.kgrag.simgrag.", "spark.kgrag.simgrag.node-candidates", "32", "spark.kgrag.simgrag.relation-candidates", "4",
             "spark.kgrag.simgrag.top-k", "10", "spark.kgrag.simgrag.max-expansions", "1000", "spark.kgrag.simgrag.timeout-ms", "500",
-            "spark.kgrag.simgrag.relaxations", "0", "spark.kgrag.simgrag.injectivity", "all", "spark.kgrag.simgrag.exemplar-neighbours", "4",
-            "spark.kgrag.simgrag.exemplar-min-similarity", "0.9");
+            "spark.kgrag.simgrag.relaxations", "0", "spark.kgrag.simgrag.injectivity", "all", "spark.kgrag.simgrag.exemplar-neighbours", "4");
     assertEquals(new SimgragRetriever.Config(32, 4, 10, 1000, 500, 0, GsdProblem.Injectivity.ALL), o.config());
-    assertEquals(4, o.patternConfig().neighbours());
-    assertEquals(0.9, o.patternConfig().minSimilarity());
+    assertEquals(4, o.understandConfig().neighbours());
+    // the pattern-by-example vote's least cosine is gone with it: the key is unknown now
+    rejected(SimgragOptions.class, "spark.kgrag.simgrag.", "spark.kgrag.simgrag.exemplar-min-similarity", "0.9");
     String[][] bad = {{"injectivity", "some"}, {"top-k", "0"}, {"node-candidates", "many"}, {"timeout-ms", "-5"}, {"max-expansions", "-1"},
       {"exemplar-neighbours", "0"}};
     for (String[] kv : bad) {

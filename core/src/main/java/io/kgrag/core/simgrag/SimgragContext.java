@@ -2,8 +2,8 @@ package io.kgrag.core.simgrag;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.exemplar.ExemplarStore;
-import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.LabelContext;
@@ -13,22 +13,31 @@ import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.simgrag.llm.LlmPatternExtractor;
 import io.kgrag.core.simgrag.llm.LlmSubgraphAnswerGenerator;
-import java.util.ArrayList;
+import io.kgrag.core.understand.CanonicalVectors;
+import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.MentionLinker;
+import io.kgrag.core.understand.ProgramExecutor;
+import io.kgrag.core.understand.QuestionUnderstanding;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Everything a SimGRAG task needs, shipped once per run: the shared label context (graph, gazetteer, label
- * index, label and relation vectors), the exemplar store (null without exemplars), the settings and which side
- * asks the LLM. The retriever is rebuilt lazily once per JVM; each task gets a {@link SimgragAnswerer}.
+ * index, label and relation vectors), the graph's schema, the exemplar store (null without exemplars), the settings
+ * and which side asks the LLM. Offline, a question's patterns come from the question understanding: the chains of
+ * its best programs (relations named, tried in order), or for a multi-constraint question the embedded extractor's
+ * star without relations. The retriever is rebuilt lazily once per JVM; each task gets a {@link SimgragAnswerer}.
  */
 public final class SimgragContext extends LabelContext {
   private static final long serialVersionUID = 1L;
 
   private final ExemplarStore exemplars;
   private final SimgragRetriever.Config config;
-  private final PatternByExample.Config patternConfig;
+  private final GraphSchema schema;
+  private final QuestionUnderstanding.Config understandConfig;
   private final Components components;
+  private final CanonicalVectors canonical = new CanonicalVectors();
 
   private transient SimgragRetriever retriever;
 
@@ -38,14 +47,19 @@ public final class SimgragContext extends LabelContext {
       EmbedderSpec embedderSpec,
       double minSimilarity,
       SimgragRetriever.Config config,
-      PatternByExample.Config patternConfig,
+      GraphSchema schema,
+      QuestionUnderstanding.Config understandConfig,
       Components components) {
     super(labels, embedderSpec, minSimilarity);
     this.exemplars = exemplars;
     this.config = Objects.requireNonNull(config, "config");
-    this.patternConfig = Objects.requireNonNull(patternConfig, "patternConfig");
+    this.schema = Objects.requireNonNull(schema, "schema");
+    this.understandConfig = Objects.requireNonNull(understandConfig, "understandConfig");
     this.components = Objects.requireNonNull(components, "components");
   }
+
+  /** Patterns tried per question: the understanding's best programs, in order, until one matches. */
+  static final int ALTERNATIVES = 4;
 
   synchronized SimgragRetriever retriever() {
     if (retriever == null) {
@@ -61,20 +75,12 @@ public final class SimgragContext extends LabelContext {
       LlmPatternExtractor x = new LlmPatternExtractor(Objects.requireNonNull(chat, "chat"));
       patterns = q -> List.of(x.extract(q));
     } else {
-      PatternByExample byExample = exemplars == null ? null : new PatternByExample(gazetteer(), exemplars, embedder, patternConfig);
       EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder));
-      patterns = q -> {
-        if (byExample != null) {
-          List<QueryGraph> out = new ArrayList<>();
-          for (PatternByExample.Proposal p : byExample.propose(q)) {
-            out.add(p.pattern());
-          }
-          if (!out.isEmpty()) {
-            return out;
-          }
-        }
-        return List.of(withoutRelations(star.extract(q)));
-      };
+      QuestionUnderstanding understanding =
+          new QuestionUnderstanding(graph(), schema, new MentionLinker(graph(), gazetteer(), normaliser(embedder)), new EmbeddingCache(embedder, 50_000),
+              canonical, relationVectors(), exemplars, understandConfig);
+      UnderstoodQueryGraphs understood = new UnderstoodQueryGraphs(understanding, new ProgramExecutor(graph(), 200_000), q -> withoutRelations(star.extract(q)));
+      patterns = q -> understood.candidates(q, ALTERNATIVES);
     }
     AnswerGenerator generator =
         components.llmGenerator() ? new LlmSubgraphAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new BindingAnswerGenerator(20);

@@ -68,8 +68,8 @@ public record Program(List<Anchor> anchors, Operation operation) implements Seri
   }
 
   /**
-   * The program as a query graph: a node per mention, an unknown per intermediate node of a chain, the answer as
-   * the target. A chain's edges run in the graph's direction and their phrase is the relation's name, which a
+   * The program as a query graph: a node per mention, an unknown per intermediate node of a chain (in the order
+   * the chain walks them), the answer as the target and the last node. A chain's edges run in the graph's direction and their phrase is the relation's name, which a
    * retriever reads as that relation exactly; an "any relation" anchor's edge has no phrase.
    */
   public QueryGraph toQueryGraph() {
@@ -78,26 +78,36 @@ public record Program(List<Anchor> anchors, Operation operation) implements Seri
     for (Anchor a : anchors) {
       mentionNodes.add(b.entity(a.mention().label(), null, a.mention().confidence()));
     }
-    int target = b.unknown(null);
+    // the unknowns in the order the chains walk them, the answer last
+    List<int[]> walks = new ArrayList<>();
     for (int i = 0; i < anchors.size(); i++) {
       Anchor a = anchors.get(i);
-      if (a.chain() == null) {
-        b.edge(mentionNodes.get(i), target, null);
+      int[] walk = new int[a.chain() == null ? 2 : a.chain().length() + 1];
+      walk[0] = mentionNodes.get(i);
+      for (int k = 1; k < walk.length - 1; k++) {
+        walk[k] = b.unknown(null);
+      }
+      walks.add(walk);
+    }
+    int target = b.unknown(null);
+    for (int i = 0; i < anchors.size(); i++) {
+      int[] walk = walks.get(i);
+      walk[walk.length - 1] = target;
+      Chain chain = anchors.get(i).chain();
+      if (chain == null) {
+        b.edge(walk[0], target, null);
         continue;
       }
-      int at = mentionNodes.get(i);
-      List<Chain.Step> steps = a.chain().steps();
-      for (int s = 0; s < steps.size(); s++) {
-        int next = s == steps.size() - 1 ? target : b.unknown(null);
-        Chain.Step st = steps.get(s);
+      for (int s = 0; s < chain.length(); s++) {
+        Chain.Step st = chain.steps().get(s);
         if (st.forward()) {
-          b.edge(at, next, st.relation());
+          b.edge(walk[s], walk[s + 1], st.relation());
         } else {
-          b.edge(next, at, st.relation());
+          b.edge(walk[s + 1], walk[s], st.relation());
         }
-        at = next;
       }
     }
     return b.target(target).build();
   }
+
 }

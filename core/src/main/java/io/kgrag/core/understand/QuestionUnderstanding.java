@@ -118,6 +118,11 @@ public final class QuestionUnderstanding {
     return new Understanding(question, mentions, List.of(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u)));
   }
 
+  /** Whether labelled questions vote. */
+  public boolean hasExemplars() {
+    return exemplars != null;
+  }
+
   public Understanding understand(String question) {
     return understand(question, linker.link(MentionLinker.tokens(question), question));
   }

@@ -12,8 +12,9 @@ import java.util.Objects;
  * ψ from the question understanding, for a retriever that takes a query graph (SG-RAG): a question with two
  * confident mentions, or whose most confident mention shares a neighbour with another of its mentions, is a
  * multi-constraint star, which {@code star} builds (it keeps the question's relation phrases and type word, which
- * the retriever ranks by); any other question gets the best-ranked program's query graph, a chain of one to three
- * hops from its topic whose edges name their relations.
+ * the retriever ranks by), unless labelled questions are given and the best-ranked program is the chain they vote
+ * for most; any other question gets the best-ranked program's query graph, a chain of one to three hops from its
+ * topic whose edges name their relations.
  */
 public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
   private final QuestionUnderstanding understanding;
@@ -52,17 +53,40 @@ public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
 
   @Override
   public QueryGraph extract(String question) {
+    return candidates(question, 1).get(0);
+  }
+
+  /**
+   * The question's query graphs, best first: the star alone for a multi-constraint question, else the query graphs
+   * of the {@code n} best-ranked programs (for a retriever that tries the next when one matches nothing).
+   */
+  public List<QueryGraph> candidates(String question, int n) {
     if (question == null || question.isBlank()) {
       throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
     }
     QuestionUnderstanding.Understanding u = understanding.intersection(question);
-    if (!u.programs().isEmpty() || joinsTopic(u.mentions())) {
-      return star.extract(question);
+    if (!u.programs().isEmpty()) {
+      return List.of(star.extract(question));
+    }
+    boolean weakConstraint = joinsTopic(u.mentions());
+    if (weakConstraint && !understanding.hasExemplars()) {
+      return List.of(star.extract(question));
     }
     u = understanding.understand(question, u.mentions());
+    // with labelled questions, a chain they vote for first reads the question better than a weakly linked word
+    if (weakConstraint && (u.programs().isEmpty() || u.best().vote() < 1.0)) {
+      return List.of(star.extract(question));
+    }
     if (u.programs().isEmpty()) {
       throw new QaException(AnswerStatus.UNABLE, "no entity of the graph is mentioned in the question");
     }
-    return u.best().program().toQueryGraph();
+    List<QueryGraph> out = new ArrayList<>();
+    for (QuestionUnderstanding.Scored s : u.programs()) {
+      QueryGraph g = s.program().toQueryGraph();
+      if (out.size() < n && !out.contains(g)) {
+        out.add(g);
+      }
+    }
+    return out;
   }
 }

@@ -2,17 +2,17 @@ package io.kgrag.jobs.internal.method.simgrag;
 
 import static io.kgrag.jobs.conf.OptionsBinder.check;
 
-import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.simgrag.GsdProblem;
 import io.kgrag.core.simgrag.SimgragRetriever;
+import io.kgrag.core.understand.QuestionUnderstanding;
 
 /**
  * SimGRAG's settings, {@code spark.kgrag.simgrag.*}, defaults the paper's MetaQA settings ({@link
  * SimgragRetriever.Config#DEFAULT}): k^(n) and k^(r) (node and relation candidates), k (subgraphs kept), the
  * graph-search budget per pattern in expansions and, opt-in, in milliseconds (which makes answers depend on the
  * machine's speed), how many known leaves may be dropped when nothing matches, which pattern nodes need distinct
- * KG nodes ({@code all} as the paper's Definition 1, or {@code known} as its code); and the query-to-pattern's
- * vote: exemplar texts that vote and the least cosine of the nearest one.
+ * KG nodes ({@code all} as the paper's Definition 1, or {@code known} as its code); and how many labelled
+ * questions vote in the question understanding that gives the patterns (exemplar-neighbours).
  */
 public record SimgragOptions(
     int nodeCandidates,
@@ -22,8 +22,7 @@ public record SimgragOptions(
     long timeoutMs,
     int relaxations,
     GsdProblem.Injectivity injectivity,
-    int exemplarNeighbours,
-    double exemplarMinSimilarity) {
+    int exemplarNeighbours) {
 
   public SimgragOptions {
     check(nodeCandidates >= 1, "nodeCandidates", "must be at least 1");
@@ -34,16 +33,13 @@ public record SimgragOptions(
     check(relaxations >= 0, "relaxations", "must be >= 0");
     check(injectivity != null, "injectivity", "use all or known");
     check(exemplarNeighbours >= 1, "exemplarNeighbours", "must be at least 1");
-    check(exemplarMinSimilarity >= -1 && exemplarMinSimilarity <= 1, "exemplarMinSimilarity", "must be a cosine in [-1, 1]");
-    pattern(exemplarNeighbours, exemplarMinSimilarity); // the vote's own checks
   }
 
   public static SimgragOptions defaults() {
     SimgragRetriever.Config d = SimgragRetriever.Config.DEFAULT;
-    PatternByExample.Config p = PatternByExample.Config.DEFAULT;
     return new SimgragOptions(
-        d.nodeCandidates(), d.relationCandidates(), d.topK(), d.maxExpansions(), d.timeoutMillis(), d.relaxations(), d.injectivity(), p.neighbours(),
-        p.minSimilarity());
+        d.nodeCandidates(), d.relationCandidates(), d.topK(), d.maxExpansions(), d.timeoutMillis(), d.relaxations(), d.injectivity(),
+        QuestionUnderstanding.Config.DEFAULT.neighbours());
   }
 
   /** The retriever's configuration. */
@@ -51,13 +47,9 @@ public record SimgragOptions(
     return new SimgragRetriever.Config(nodeCandidates, relationCandidates, topK, maxExpansions, timeoutMs, relaxations, injectivity);
   }
 
-  /** The query-to-pattern's vote. */
-  public PatternByExample.Config patternConfig() {
-    return pattern(exemplarNeighbours, exemplarMinSimilarity);
-  }
-
-  private static PatternByExample.Config pattern(int neighbours, double minSimilarity) {
-    PatternByExample.Config d = PatternByExample.Config.DEFAULT;
-    return new PatternByExample.Config(neighbours, d.tau(), minSimilarity, d.maxSpans(), d.alternatives());
+  /** The question understanding's settings: the defaults, with this many voting exemplars. */
+  public QuestionUnderstanding.Config understandConfig() {
+    QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
+    return new QuestionUnderstanding.Config(d.maxMentions(), d.beam(), d.maxHops(), exemplarNeighbours, d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin());
   }
 }

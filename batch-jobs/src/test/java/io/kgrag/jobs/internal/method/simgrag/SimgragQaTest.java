@@ -1,6 +1,7 @@
 package io.kgrag.jobs.internal.method.simgrag;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.explode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,7 +116,7 @@ class SimgragQaTest {
   }
 
   @Test
-  void withoutExemplarsEveryQuestionGetsTheStarPatternOfTheEmbeddedExtractor() {
+  void withoutExemplarsEveryQuestionGetsAPatternFromTheQuestionUnderstanding() {
     Cli r = qa("star");
     assertEquals(0, r.code, r.toString());
     Dataset<Row> answers = ofRun(KgTable.ANSWERS, "star");
@@ -124,6 +125,11 @@ class SimgragQaTest {
     Dataset<Row> answered = answers.filter(col("status").isin("exact", "partial"));
     assertTrue(answered.count() > 0);
     assertEquals(0, answered.join(ofRun(KgTable.EVIDENCE, "star").select(col("qid").as("eq")).distinct(), col("qid").equalTo(col("eq")), "left_anti").count());
+    // the slice's questions each name one film or person: their patterns are chains whose edges name the graph's relations
+    Dataset<Row> named =
+        ofRun(KgTable.QUERY_GRAPHS, "star").select(explode(col("edges")).as("e")).select(col("e.phrase").as("phrase"))
+            .join(catalog.read(KgTable.RELATIONS).select(col("relation")).distinct(), col("phrase").equalTo(col("relation")));
+    assertTrue(named.count() > 0, "no pattern edge names a relation");
   }
 
   @Test
