@@ -39,7 +39,8 @@ import java.util.regex.Pattern;
  *
  * Each mention gets a confidence: 1 for multi-word or capitalised mentions, lower for single lower-case
  * words ("white", "sound"), the cosine for normalised ones. Ambiguous labels (seven "Washington County"s)
- * stay labels here; retrieval binds the node that connects to the other mentions.
+ * stay labels here; retrieval binds the node that connects to the other mentions. A single lower-case word
+ * right next to a confident mention is its apposition ("the film Shane") and no mention.
  */
 public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
   private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+");
@@ -124,6 +125,9 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
     }
     Map<String, Mention> distinct = new LinkedHashMap<>();
     for (Mention m : mentions) {
+      if (categoryWord(m, mentions)) {
+        continue;
+      }
       distinct.merge(Labels.normalize(m.label()), m, (a, b) -> a.confidence() >= b.confidence() ? a : b);
     }
     if (distinct.isEmpty()) {
@@ -275,6 +279,22 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
       i = j;
     }
     return out;
+  }
+
+  /**
+   * A single lower-case word right next to a confident mention names what that mention is ("the film Shane", "the
+   * 2012 film"): an apposition, not a constraint of its own.
+   */
+  private static boolean categoryWord(Mention m, List<Mention> mentions) {
+    if (m.to() - m.from() != 1 || m.confidence() > 0.5) {
+      return false;
+    }
+    for (Mention o : mentions) {
+      if (o.confidence() >= 0.9 && (o.from() == m.to() || o.to() == m.from())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static double confidence(List<Tok> toks, int from, int to) {

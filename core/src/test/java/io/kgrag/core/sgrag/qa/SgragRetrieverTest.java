@@ -331,6 +331,24 @@ class SgragRetrieverTest {
   }
 
   @Test
+  void aLowerCaseLabelNextToAMentionIsItsAppositionNotAConstraint() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("Shane", "Film", "Van Heflin")) {
+      b.entity(id(l), l);
+    }
+    b.edge(id("Shane"), "starring", id("Van Heflin")).edge(id("Shane"), "type", id("Film"));
+    KnowledgeGraph g = b.build();
+    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(g), null);
+    assertEquals(List.of("Shane"), mentionLabels(x.extract("Who starred in the film \"Shane\"?")));
+    // apart from the mention it is one: "a film" names a constraint of its own
+    assertEquals(List.of("Shane", "Film"), mentionLabels(x.extract("Who starred in Shane, which is a film?")));
+  }
+
+  private static List<String> mentionLabels(QueryGraph q) {
+    return q.mentions().stream().map(QueryGraph.Node::label).toList();
+  }
+
+  @Test
   void closedClassWordsAloneMakeNoPhrase() {
     EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(kg), null);
     QueryGraph q = x.extract("Which Olympic sport has both Barbados and the Republic of Macedonia?");
