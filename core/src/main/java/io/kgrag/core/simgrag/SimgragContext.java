@@ -3,7 +3,6 @@ package io.kgrag.core.simgrag;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.embed.EmbeddingCache;
-import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.LabelContext;
@@ -13,48 +12,37 @@ import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.simgrag.llm.LlmPatternExtractor;
 import io.kgrag.core.simgrag.llm.LlmSubgraphAnswerGenerator;
-import io.kgrag.core.understand.CanonicalVectors;
-import io.kgrag.core.understand.GraphSchema;
-import io.kgrag.core.understand.MentionLinker;
-import io.kgrag.core.understand.ProgramExecutor;
-import io.kgrag.core.understand.QuestionUnderstanding;
+import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Everything a SimGRAG task needs, shipped once per run: the shared label context (graph, gazetteer, label
- * index, label and relation vectors), the graph's schema, the exemplar store (null without exemplars), the settings
- * and which side asks the LLM. Offline, a question's patterns come from the question understanding: the chains of
+ * index, label and relation vectors), what builds the question understanding (the graph's schema, the exemplar
+ * store or null, its settings), the settings and which side asks the LLM. Offline, a question's patterns come from the question understanding: the chains of
  * its best programs (relations named, tried in order), or for a multi-constraint question the embedded extractor's
  * star without relations. The retriever is rebuilt lazily once per JVM; each task gets a {@link SimgragAnswerer}.
  */
 public final class SimgragContext extends LabelContext {
   private static final long serialVersionUID = 1L;
 
-  private final ExemplarStore exemplars;
   private final SimgragRetriever.Config config;
-  private final GraphSchema schema;
-  private final QuestionUnderstanding.Config understandConfig;
+  private final UnderstandingSpec understanding;
   private final Components components;
-  private final CanonicalVectors canonical = new CanonicalVectors();
 
   private transient SimgragRetriever retriever;
 
   public SimgragContext(
       Labels labels,
-      ExemplarStore exemplars,
       EmbedderSpec embedderSpec,
       double minSimilarity,
       SimgragRetriever.Config config,
-      GraphSchema schema,
-      QuestionUnderstanding.Config understandConfig,
+      UnderstandingSpec understanding,
       Components components) {
     super(labels, embedderSpec, minSimilarity);
-    this.exemplars = exemplars;
     this.config = Objects.requireNonNull(config, "config");
-    this.schema = Objects.requireNonNull(schema, "schema");
-    this.understandConfig = Objects.requireNonNull(understandConfig, "understandConfig");
+    this.understanding = Objects.requireNonNull(understanding, "understanding");
     this.components = Objects.requireNonNull(components, "components");
   }
 
@@ -76,10 +64,10 @@ public final class SimgragContext extends LabelContext {
       patterns = q -> List.of(x.extract(q));
     } else {
       EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder));
-      QuestionUnderstanding understanding =
-          new QuestionUnderstanding(graph(), schema, new MentionLinker(graph(), gazetteer(), normaliser(embedder)), new EmbeddingCache(embedder, 50_000),
-              canonical, relationVectors(), exemplars, understandConfig);
-      UnderstoodQueryGraphs understood = new UnderstoodQueryGraphs(understanding, new ProgramExecutor(graph(), 200_000), q -> withoutRelations(star.extract(q)));
+      UnderstoodQueryGraphs understood =
+          new UnderstoodQueryGraphs(
+              understanding.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors()),
+              q -> withoutRelations(star.extract(q)));
       patterns = q -> understood.candidates(q, ALTERNATIVES);
     }
     AnswerGenerator generator =

@@ -177,21 +177,33 @@ public final class QuestionUnderstanding {
     return EmbeddingCache.dot(q, v[1]) - EmbeddingCache.dot(q, v[0]);
   }
 
+  /** "Adjacent by any relation" anchors of the non-overlapping mentions, in their order (at most 63). */
+  static List<Program.Anchor> adjacentToAll(List<Mention> mentions) {
+    List<Program.Anchor> anchors = new ArrayList<>();
+    List<Mention> taken = new ArrayList<>();
+    for (Mention m : mentions) {
+      if (taken.stream().noneMatch(m::overlaps) && anchors.size() < 63) {
+        taken.add(m);
+        anchors.add(new Program.Anchor(m, null));
+      }
+    }
+    return anchors;
+  }
+
+  /** The graph questions are understood over. */
+  KnowledgeGraph graph() {
+    return graph;
+  }
+
   /**
    * The intersection of the non-overlapping mentions (most confident first), when at least two are confident:
    * the confident ones are required, the others only rank.
    */
   private static Program star(List<Mention> mentions) {
-    List<Program.Anchor> anchors = new ArrayList<>();
-    List<Mention> taken = new ArrayList<>();
+    List<Program.Anchor> anchors = adjacentToAll(mentions);
     int strong = 0;
-    for (Mention m : mentions) {
-      if (taken.stream().anyMatch(m::overlaps) || anchors.size() == 63) {
-        continue;
-      }
-      taken.add(m);
-      anchors.add(new Program.Anchor(m, null));
-      strong += m.strong() ? 1 : 0;
+    for (Program.Anchor a : anchors) {
+      strong += a.mention().strong() ? 1 : 0;
     }
     return strong >= 2 ? new Program(anchors, Program.Operation.LIST) : null;
   }

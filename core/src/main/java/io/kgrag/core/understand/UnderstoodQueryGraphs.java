@@ -21,13 +21,15 @@ public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
   private final QueryGraphExtractor star;
   private final ProgramExecutor executor;
 
+  /** Most nodes a walk of the mentions' star visits per step. */
+  private static final int WALK_CAP = 200_000;
+
   /**
-   * @param executor runs the star of the question's mentions over the graph
    * @param star builds the query graph of a multi-constraint question
    */
-  public UnderstoodQueryGraphs(QuestionUnderstanding understanding, ProgramExecutor executor, QueryGraphExtractor star) {
+  public UnderstoodQueryGraphs(QuestionUnderstanding understanding, QueryGraphExtractor star) {
     this.understanding = Objects.requireNonNull(understanding, "understanding");
-    this.executor = Objects.requireNonNull(executor, "executor");
+    this.executor = new ProgramExecutor(understanding.graph(), WALK_CAP);
     this.star = Objects.requireNonNull(star, "star");
   }
 
@@ -36,14 +38,7 @@ public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
    * mentions: the other mention is then read as a constraint ("the male screenwriter married to X").
    */
   private boolean joinsTopic(List<Mention> mentions) {
-    List<Program.Anchor> anchors = new ArrayList<>();
-    List<Mention> taken = new ArrayList<>();
-    for (Mention m : mentions) {
-      if (taken.stream().noneMatch(m::overlaps) && anchors.size() < 63) {
-        taken.add(m);
-        anchors.add(new Program.Anchor(m, null));
-      }
-    }
+    List<Program.Anchor> anchors = QuestionUnderstanding.adjacentToAll(mentions);
     if (anchors.size() < 2) {
       return false;
     }

@@ -19,7 +19,6 @@ class UnderstoodQueryGraphsTest {
       new UnderstoodQueryGraphs(
           new QuestionUnderstanding(g, GraphSchema.of(g), new MentionLinker(g, new Gazetteer(g)), new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000),
               new CanonicalVectors(), Map.of(), null, QuestionUnderstanding.Config.DEFAULT),
-          new ProgramExecutor(g, 1000),
           question -> starGraph);
 
   @Test

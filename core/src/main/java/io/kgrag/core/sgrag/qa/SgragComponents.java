@@ -10,7 +10,6 @@ import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.llm.LlmAnswerGenerator;
 import io.kgrag.core.qa.llm.LlmQueryGraphExtractor;
-import io.kgrag.core.understand.ProgramExecutor;
 import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.io.Serializable;
 import java.util.Objects;
@@ -38,8 +37,7 @@ public interface SgragComponents extends Serializable {
         return c.llmExtractor()
             ? new LlmQueryGraphExtractor(Objects.requireNonNull(chat, "chat"))
             : new UnderstoodQueryGraphs(
-                ctx.understanding(embedder, new EmbeddingCache(embedder, 50_000)), new ProgramExecutor(ctx.graph(), 200_000),
-                new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder)));
+                ctx.understanding(embedder, new EmbeddingCache(embedder, 50_000)), new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder)));
       }
 
       @Override

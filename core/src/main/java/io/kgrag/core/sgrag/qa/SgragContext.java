@@ -3,7 +3,6 @@ package io.kgrag.core.sgrag.qa;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.embed.EmbeddingCache;
-import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.qa.AnswerGenerator;
@@ -13,10 +12,8 @@ import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
-import io.kgrag.core.understand.CanonicalVectors;
-import io.kgrag.core.understand.GraphSchema;
-import io.kgrag.core.understand.MentionLinker;
 import io.kgrag.core.understand.QuestionUnderstanding;
+import io.kgrag.core.understand.UnderstandingSpec;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
@@ -55,10 +52,7 @@ public final class SgragContext implements Serializable {
   private final double minSimilarity;
   private final SgragRetriever.Config config;
   private final SgragComponents components;
-  private final GraphSchema schema;
-  private final ExemplarStore exemplars;
-  private final QuestionUnderstanding.Config understandConfig;
-  private final CanonicalVectors canonical = new CanonicalVectors();
+  private final UnderstandingSpec understanding;
 
   private transient ShardedLabelIndex labelIndex;
   private transient SgragRetriever retriever;
@@ -72,9 +66,7 @@ public final class SgragContext implements Serializable {
       double minSimilarity,
       SgragRetriever.Config config,
       SgragComponents components,
-      GraphSchema schema,
-      ExemplarStore exemplars,
-      QuestionUnderstanding.Config understandConfig) {
+      UnderstandingSpec understanding) {
     this.graph = Objects.requireNonNull(graph, "graph");
     this.gazetteer = new Gazetteer(graph);
     this.labelShards = new ArrayList<>();
@@ -87,9 +79,7 @@ public final class SgragContext implements Serializable {
     this.minSimilarity = minSimilarity;
     this.config = config;
     this.components = Objects.requireNonNull(components, "components");
-    this.schema = Objects.requireNonNull(schema, "schema");
-    this.exemplars = exemplars;
-    this.understandConfig = Objects.requireNonNull(understandConfig, "understandConfig");
+    this.understanding = Objects.requireNonNull(understanding, "understanding");
   }
 
   public KnowledgeGraph graph() {
@@ -137,8 +127,7 @@ public final class SgragContext implements Serializable {
    * task; {@code cache} embeds its question texts.
    */
   public QuestionUnderstanding understanding(Embedder embedder, EmbeddingCache cache) {
-    MentionLinker linker = new MentionLinker(graph, gazetteer, normaliser(embedder));
-    return new QuestionUnderstanding(graph, schema, linker, cache, canonical, relationVectors, exemplars, understandConfig);
+    return understanding.open(graph, gazetteer, normaliser(embedder), cache, relationVectors);
   }
 
   /** Scores the questions' relation phrases against the relation label embeddings; one per task. */

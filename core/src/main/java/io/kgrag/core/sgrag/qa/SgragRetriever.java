@@ -176,8 +176,8 @@ public final class SgragRetriever implements Serializable {
     int dims = (config.pathLength() + 1) * model.outputDim();
     for (int i = 0; i < plan.paths().size(); i++) {
       int[] p = plan.paths().get(i).nodes();
-      if (done.contains(i)) {
-        continue;
+      if (done.contains(i) || Arrays.stream(p).allMatch(v -> !q.node(v).unknown())) {
+        continue; // asked already, or nothing to complete (a path between two mentions)
       }
       boolean fromLast = false;
       long[] labels = candidateLabels(plan, p[0], done, byPath);

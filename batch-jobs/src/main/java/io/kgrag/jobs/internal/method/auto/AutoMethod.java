@@ -3,6 +3,7 @@ package io.kgrag.jobs.internal.method.auto;
 import io.kgrag.core.auto.AutoContext;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
@@ -43,7 +44,8 @@ public final class AutoMethod extends AbstractRetrievalMethod {
     RunLog.progress(String.format(Locale.ROOT, "auto context: %s, schema of %d roles in %.1f s, %s in %.1f s (%s)", labels.sizes(), schema.roles(),
         (System.nanoTime() - t0) / 1e9,
         store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars", store.exemplars()), labels.seconds(), labels.times()));
-    AutoContext ctx = new AutoContext(labels.labels(), schema, store, setup.embedder(), setup.minSimilarity(), o.config(), o.maxAnswers(), o.walkCap());
+    AutoContext ctx =
+        new AutoContext(labels.labels(), new UnderstandingSpec(schema, store, o.config()), setup.embedder(), setup.minSimilarity(), o.maxAnswers(), o.walkCap());
     return MethodRun.of(ctx, List.of("understand_nanos", "execute_nanos"), List.of("programs", "programs_tried", "answers"));
   }
 }

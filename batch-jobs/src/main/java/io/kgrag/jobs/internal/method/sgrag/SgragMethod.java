@@ -24,6 +24,7 @@ import io.kgrag.core.sgrag.qa.SgragPlan;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
 import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.QuestionUnderstanding;
+import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
@@ -132,8 +133,8 @@ public final class SgragMethod extends AbstractRetrievalMethod {
     SgragContext ctx =
         new SgragContext(
             graph, labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
-            components != null ? components : SgragComponents.of(setup.components()), GraphSchema.of(graph), exemplars,
-            QuestionUnderstanding.Config.DEFAULT);
+            components != null ? components : SgragComponents.of(setup.components()),
+            new UnderstandingSpec(GraphSchema.of(graph), exemplars, QuestionUnderstanding.Config.DEFAULT));
     Probe probe = new Probe(index);
     return new MethodRun() {
       @Override

@@ -3,6 +3,7 @@ package io.kgrag.jobs.internal.method.simgrag;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.simgrag.SimgragContext;
 import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
@@ -44,8 +45,8 @@ public final class SimgragMethod extends AbstractRetrievalMethod {
             : String.format(Locale.ROOT, "%,d exemplars (%,d distinct masked texts, %d patterns)", store.exemplars(), store.distinctTexts(), store.patterns().size()),
         labels.seconds(), labels.times()));
     SimgragContext ctx =
-        new SimgragContext(labels.labels(), store, setup.embedder(), setup.minSimilarity(), o.config(), GraphSchema.of(labels.labels().graph()),
-            o.understandConfig(), setup.components());
+        new SimgragContext(labels.labels(), setup.embedder(), setup.minSimilarity(), o.config(),
+            new UnderstandingSpec(GraphSchema.of(labels.labels().graph()), store, o.understandConfig()), setup.components());
     return MethodRun.of(ctx, List.of("pattern_nanos", "candidates_nanos", "search_nanos"), List.of("expansions"));
   }
 }
