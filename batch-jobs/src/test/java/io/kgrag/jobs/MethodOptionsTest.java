@@ -140,6 +140,7 @@ class MethodOptionsTest {
     rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.max-hops", "4");
     rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.hop-penalty", "-0.1");
     rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.max-answers", "0");
+    rejected(AutoOptions.class, "spark.kgrag.auto.", "spark.kgrag.auto.degree-penalty", "-0.1");
   }
 
   @Test

@@ -10,6 +10,8 @@ import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.RankedAnswer;
+import io.kgrag.core.qa.TypeMatcher;
+import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.understand.Program;
 import io.kgrag.core.understand.ProgramExecutor;
 import io.kgrag.core.understand.QuestionUnderstanding;
@@ -38,12 +40,14 @@ final class AutoAnswerer implements QuestionAnswerer {
   private final EmbeddingCache cache;
   private final ProgramExecutor executor;
   private final Map<Integer, float[]> kindVectors = new HashMap<>();
+  private final TypeMatcher types;
 
   AutoAnswerer(AutoContext ctx, QuestionUnderstanding understanding, EmbeddingCache cache) {
     this.ctx = ctx;
     this.understanding = understanding;
     this.cache = cache;
     this.executor = new ProgramExecutor(ctx.graph(), ctx.walkCap());
+    this.types = new TypeMatcher(ctx.graph());
   }
 
   @Override
@@ -56,7 +60,8 @@ final class AutoAnswerer implements QuestionAnswerer {
     // node joins at least two of them (it explains more of the question than any chain from one mention)
     QuestionUnderstanding.Understanding u = understanding.intersection(question);
     Program star = u.programs().isEmpty() ? null : u.best().program();
-    ProgramExecutor.Result starResult = star == null ? null : executor.execute(star);
+    String type = EmbeddedQueryGraphExtractor.typeHint(question);
+    ProgramExecutor.Result starResult = star == null ? null : typed(executor.execute(star), type);
     if (starResult != null && starResult.exact() == 0 && !starResult.candidates().isEmpty()
         && strongSatisfied(star, starResult.candidates().get(0)) >= 2) {
       trace.metric("understand_nanos", System.nanoTime() - t0);
@@ -80,9 +85,9 @@ final class AutoAnswerer implements QuestionAnswerer {
       if (tried++ >= MAX_PROGRAMS) {
         break;
       }
-      ProgramExecutor.Result r = s.program().equals(star) ? starResult : executor.execute(s.program());
+      ProgramExecutor.Result r = s.program().equals(star) ? starResult : typed(executor.execute(s.program()), type);
       if (r.exact() == 0 && s.program().hops() > 1) {
-        r = executor.execute(s.program(), false); // the chain's only way is back through where it came from
+        r = typed(executor.execute(s.program(), false), type); // the chain's only way is back through where it came from
       }
       if (r.exact() > 0) {
         chosen = s;
@@ -108,6 +113,33 @@ final class AutoAnswerer implements QuestionAnswerer {
     }
     List<ProgramExecutor.Candidate> set = status == AnswerStatus.EXACT ? result.exactCandidates() : top(result);
     return answer(question, trace, u, chosen, result, status, Math.min(tried, MAX_PROGRAMS), set);
+  }
+
+  /**
+   * An intersection's candidates with the question's answer type as one more constraint: those of the type
+   * that satisfy every anchor are exact, then the others of the type, then the rest (each group in its order).
+   * The type is judged only where the graph's relation names say what their subjects are and some candidate
+   * has the type; otherwise the result is unchanged.
+   */
+  private ProgramExecutor.Result typed(ProgramExecutor.Result r, String type) {
+    if (type == null || r.candidates().isEmpty()) {
+      return r;
+    }
+    List<ProgramExecutor.Candidate> exactTyped = new ArrayList<>();
+    List<ProgramExecutor.Candidate> typedRest = new ArrayList<>();
+    List<ProgramExecutor.Candidate> rest = new ArrayList<>();
+    for (int i = 0; i < r.candidates().size(); i++) {
+      ProgramExecutor.Candidate c = r.candidates().get(i);
+      boolean ok = types.score(c.node(), type) > 0;
+      (ok ? (i < r.exact() ? exactTyped : typedRest) : rest).add(c);
+    }
+    if (exactTyped.isEmpty() && typedRest.isEmpty()) {
+      return r;
+    }
+    List<ProgramExecutor.Candidate> out = new ArrayList<>(exactTyped);
+    out.addAll(typedRest);
+    out.addAll(rest);
+    return new ProgramExecutor.Result(out, exactTyped.size(), r.truncated());
   }
 
   private static int strongSatisfied(Program p, ProgramExecutor.Candidate c) {
@@ -192,7 +224,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       for (double v : perMention.values()) {
         rel += v;
       }
-      score.put(c.node(), s + (perMention.isEmpty() ? 0 : rel / perMention.size()));
+      score.put(c.node(), s + (perMention.isEmpty() ? 0 : rel / perMention.size()) - ctx.degreePenalty() * Math.log1p(ctx.graph().degree(c.node())));
     }
     out.sort(Comparator.comparingDouble((ProgramExecutor.Candidate c) -> -c.weight())
         .thenComparing(c -> -score.get(c.node()))

@@ -17,12 +17,19 @@ import java.util.Objects;
 public final class AutoContext extends LabelContext {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * What each ln(1 + degree) costs a candidate of an intersection: the likelihood of the question's constraints
+   * if they were drawn from the answer's neighbours (a node with fewer neighbours explains them better).
+   */
+  public static final double DEFAULT_DEGREE_PENALTY = 0.15;
+
   private final UnderstandingSpec understanding;
   private final int maxAnswers;
   private final int walkCap;
+  private final double degreePenalty;
 
   public AutoContext(
-      Labels labels, UnderstandingSpec understanding, EmbedderSpec embedderSpec, double minSimilarity, int maxAnswers, int walkCap) {
+      Labels labels, UnderstandingSpec understanding, EmbedderSpec embedderSpec, double minSimilarity, int maxAnswers, int walkCap, double degreePenalty) {
     super(labels, embedderSpec, minSimilarity);
     this.understanding = Objects.requireNonNull(understanding, "understanding");
     if (maxAnswers < 1 || walkCap < 1) {
@@ -30,6 +37,14 @@ public final class AutoContext extends LabelContext {
     }
     this.maxAnswers = maxAnswers;
     this.walkCap = walkCap;
+    if (!(degreePenalty >= 0) || !Double.isFinite(degreePenalty)) {
+      throw new IllegalArgumentException("degreePenalty must be a finite number >= 0");
+    }
+    this.degreePenalty = degreePenalty;
+  }
+
+  double degreePenalty() {
+    return degreePenalty;
   }
 
   int maxAnswers() {

@@ -6,8 +6,8 @@ import io.kgrag.core.graph.StableIds;
 import java.util.List;
 import java.util.Locale;
 
-/** A small movie graph and a deterministic word embedder for the understanding's tests. */
-final class UnderstandingFixture {
+/** A small movie graph and a deterministic word embedder for the understanding's (and auto's) tests. */
+public final class UnderstandingFixture {
   private UnderstandingFixture() {}
 
   /**
@@ -54,7 +54,7 @@ final class UnderstandingFixture {
    * Bag of words cut to their first five letters ("directed" and "director" agree, so do "starred" and
    * "starring"), hashed and L2-normalised.
    */
-  static final class StemWords implements Embedder {
+  public static final class StemWords implements Embedder {
     private static final int DIM = 509;
 
     @Override

@@ -72,26 +72,10 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
       throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
     }
     List<Tok> toks = tokens(question);
-    int typeFrom = -1;
-    int typeTo = -1;
-    String typeHint = null;
-    Matcher head = HEAD.matcher(question);
-    if (head.find() && !toks.isEmpty()) {
-      String w = toks.get(0).norm();
-      if (w.equals("who") || w.equals("whom")) {
-        typeHint = "person";
-      } else {
-        int j = 1;
-        while (j < toks.size() && j <= 3 && !ClosedClassWords.contains(toks.get(j).norm()) && !verbLike(toks.get(j).norm())) {
-          j++;
-        }
-        if (j > 1) {
-          typeFrom = 1;
-          typeTo = j;
-          typeHint = join(toks, typeFrom, typeTo);
-        }
-      }
-    }
+    int[] span = typeSpan(question, toks);
+    int typeFrom = span[0];
+    int typeTo = span[1];
+    String typeHint = span[2] == 1 ? "person" : typeFrom >= 0 ? join(toks, typeFrom, typeTo) : null;
     List<Mention> mentions = new ArrayList<>();
     // modifiers of the type word that are labels themselves ("adventure film", "drama")
     if (typeTo - typeFrom >= 2) {
@@ -302,6 +286,33 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
       return 1.0;
     }
     return toks.get(from).capitalised() && from > 0 ? 0.9 : 0.5;
+  }
+
+  /**
+   * The question's answer-type word (step 1 of the class comment): after "Which"/"What" the words up to the
+   * first verb or function word, "person" after "Who"; null when the question starts otherwise.
+   */
+  public static String typeHint(String question) {
+    List<Tok> toks = tokens(question);
+    int[] span = typeSpan(question, toks);
+    return span[2] == 1 ? "person" : span[0] >= 0 ? join(toks, span[0], span[1]) : null;
+  }
+
+  /** {from, to, who}: the type word's tokens (-1, -1 when none), who = 1 for "who"/"whom". */
+  private static int[] typeSpan(String question, List<Tok> toks) {
+    Matcher head = HEAD.matcher(question);
+    if (!head.find() || toks.isEmpty()) {
+      return new int[] {-1, -1, 0};
+    }
+    String w = toks.get(0).norm();
+    if (w.equals("who") || w.equals("whom")) {
+      return new int[] {-1, -1, 1};
+    }
+    int j = 1;
+    while (j < toks.size() && j <= 3 && !ClosedClassWords.contains(toks.get(j).norm()) && !verbLike(toks.get(j).norm())) {
+      j++;
+    }
+    return j > 1 ? new int[] {1, j, 0} : new int[] {-1, -1, 0};
   }
 
   private static boolean verbLike(String t) {

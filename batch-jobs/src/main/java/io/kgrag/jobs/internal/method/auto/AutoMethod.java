@@ -45,7 +45,7 @@ public final class AutoMethod extends AbstractRetrievalMethod {
         (System.nanoTime() - t0) / 1e9,
         store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars", store.exemplars()), labels.seconds(), labels.times()));
     AutoContext ctx =
-        new AutoContext(labels.labels(), new UnderstandingSpec(schema, store, o.config()), setup.embedder(), setup.minSimilarity(), o.maxAnswers(), o.walkCap());
+        new AutoContext(labels.labels(), new UnderstandingSpec(schema, store, o.config()), setup.embedder(), setup.minSimilarity(), o.maxAnswers(), o.walkCap(), o.degreePenalty());
     return MethodRun.of(ctx, List.of("understand_nanos", "execute_nanos"), List.of("programs", "programs_tried", "answers"));
   }
 }

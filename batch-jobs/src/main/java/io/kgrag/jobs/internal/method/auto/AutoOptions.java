@@ -2,13 +2,15 @@ package io.kgrag.jobs.internal.method.auto;
 
 import static io.kgrag.jobs.conf.OptionsBinder.check;
 
+import io.kgrag.core.auto.AutoContext;
 import io.kgrag.core.understand.QuestionUnderstanding;
 
 /**
  * {@code auto}'s settings, {@code spark.kgrag.auto.*}: how many mentions are tried as a chain's topic, the beam
  * of chains extended per hop, the longest chain, the labelled questions' vote (neighbours, temperature, weight
  * against the paraphrase similarity), what each hop beyond the first costs a chain, the margin by which "how many …" must read closer than the set to count
- * it, the most answers a question returns and the most nodes a walk visits per hop.
+ * it, the most answers a question returns, the most nodes a walk visits per hop, and what each ln(1 + degree) costs
+ * an intersection's candidate among those that satisfy as much (degree-penalty).
  */
 public record AutoOptions(
     int maxMentions,
@@ -20,7 +22,8 @@ public record AutoOptions(
     double hopPenalty,
     double countMargin,
     int maxAnswers,
-    int walkCap) {
+    int walkCap,
+    double degreePenalty) {
 
   public AutoOptions {
     check(maxMentions >= 1, "maxMentions", "must be at least 1");
@@ -32,11 +35,12 @@ public record AutoOptions(
     check(hopPenalty >= 0, "hopPenalty", "must be >= 0");
     check(maxAnswers >= 1, "maxAnswers", "must be at least 1");
     check(walkCap >= 1, "walkCap", "must be at least 1");
+    check(degreePenalty >= 0 && Double.isFinite(degreePenalty), "degreePenalty", "must be a finite number >= 0");
   }
 
   public static AutoOptions defaults() {
     QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
-    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin(), 1_000, 200_000);
+    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin(), 1_000, 200_000, AutoContext.DEFAULT_DEGREE_PENALTY);
   }
 
   public QuestionUnderstanding.Config config() {

@@ -1,0 +1,97 @@
+package io.kgrag.core.auto;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.StableIds;
+import io.kgrag.core.method.LabelContext;
+import io.kgrag.core.method.Outcome;
+import io.kgrag.core.method.Trace;
+import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.RankedAnswer;
+import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.QuestionUnderstanding;
+import io.kgrag.core.understand.UnderstandingFixture;
+import io.kgrag.core.understand.UnderstandingSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code auto} on a small graph whose relation names say what their subjects are (Freebase style). */
+class AutoAnswererTest {
+  private final Embedder words = new UnderstandingFixture.StemWords();
+
+  /**
+   * Two films shot in the United Kingdom, which contains Great Britain; Rutger Hauer and Aaron Busy acted in
+   * both, Aaron Busy in six more films too.
+   */
+  private static KnowledgeGraph graph() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    List<String> labels = new ArrayList<>(List.of("Great Britain", "United Kingdom", "Merlin", "Batman Begins", "Aaron Busy", "Rutger Hauer"));
+    for (int i = 1; i <= 6; i++) {
+      labels.add("Other Film " + i);
+    }
+    for (String l : labels) {
+      b.entity(StableIds.entityId(l), l);
+    }
+    edge(b, "Merlin", "/film/film/country", "United Kingdom");
+    edge(b, "Batman Begins", "/film/film/country", "United Kingdom");
+    edge(b, "United Kingdom", "/location/location/contains", "Great Britain");
+    for (String actor : List.of("Rutger Hauer", "Aaron Busy")) {
+      edge(b, actor, "/film/actor/film", "Merlin");
+      edge(b, actor, "/film/actor/film", "Batman Begins");
+      edge(b, actor, "/people/person/gender", "Male");
+    }
+    for (int i = 1; i <= 6; i++) {
+      edge(b, "Aaron Busy", "/film/actor/film", "Other Film " + i);
+    }
+    return b.build();
+  }
+
+  private static void edge(KnowledgeGraph.Builder b, String h, String r, String t) {
+    b.entity(StableIds.entityId(t), t);
+    b.edge(StableIds.entityId(h), r, StableIds.entityId(t));
+  }
+
+  private Outcome ask(String question, double degreePenalty) {
+    KnowledgeGraph g = graph();
+    List<LabelIndex.Entry> entries = new ArrayList<>();
+    for (int n = 0; n < g.nodeCount(); n++) {
+      entries.add(new LabelIndex.Entry(StableIds.labelKey(g.label(n)), g.label(n), words.embed(List.of(g.label(n)))[0]));
+    }
+    LabelContext.Labels labels = new LabelContext.Labels(g, LabelIndex.build(entries).toBytes(), Map.of(), Map.of());
+    AutoContext ctx =
+        new AutoContext(labels, new UnderstandingSpec(GraphSchema.of(g), null, QuestionUnderstanding.Config.DEFAULT), EmbedderSpec.onnx().build(), 0.8, 20,
+            1000, degreePenalty);
+    return ctx.answerer(words, null).answer(question, new Trace());
+  }
+
+  private static List<String> answers(Outcome o) {
+    return o.answer().ranked().stream().map(RankedAnswer::answer).toList();
+  }
+
+  @Test
+  void anIntersectionAnswersWithTheQuestionsAnswerTypeBeforeAnUntypedNodeThatJoinsEveryMention() {
+    // the United Kingdom joins all three mentions but is no person; the two actors join the two films
+    Outcome o = ask("Who is the actor from Great Britain who appeared in Merlin and Batman Begins?", 0);
+    assertEquals(AnswerStatus.PARTIAL, o.status());
+    assertEquals(java.util.Set.of("Aaron Busy", "Rutger Hauer"), java.util.Set.copyOf(answers(o)));
+    // a type word no node of the graph has judges nothing: the node that joins every mention answers
+    Outcome untyped = ask("Which place has Great Britain, Merlin and Batman Begins?", 0);
+    assertEquals(AnswerStatus.EXACT, untyped.status());
+    assertEquals(List.of("United Kingdom"), answers(untyped));
+  }
+
+  @Test
+  void amongNodesThatSatisfyAsMuchTheOneWithFewerNeighboursExplainsTheQuestionBetter() {
+    String q = "Who acted in Merlin and Batman Begins?";
+    Outcome o = ask(q, AutoContext.DEFAULT_DEGREE_PENALTY);
+    assertEquals(AnswerStatus.EXACT, o.status());
+    assertEquals(List.of("Rutger Hauer", "Aaron Busy"), answers(o));
+    assertEquals(List.of("Aaron Busy", "Rutger Hauer"), answers(ask(q, 0))); // without the prior: in the graph's order
+  }
+}
