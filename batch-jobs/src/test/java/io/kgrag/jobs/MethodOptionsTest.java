@@ -109,6 +109,7 @@ class MethodOptionsTest {
     assertEquals(4, o.understandConfig().neighbours());
     // the pattern-by-example vote's least cosine is gone with it: the key is unknown now
     rejected(SimgragOptions.class, "spark.kgrag.simgrag.", "spark.kgrag.simgrag.exemplar-min-similarity", "0.9");
+    rejected(StemOptions.class, "spark.kgrag.stem.", "spark.kgrag.stem.exemplar-min-similarity", "0.9");
     String[][] bad = {{"injectivity", "some"}, {"top-k", "0"}, {"node-candidates", "many"}, {"timeout-ms", "-5"}, {"max-expansions", "-1"},
       {"exemplar-neighbours", "0"}};
     for (String[] kv : bad) {

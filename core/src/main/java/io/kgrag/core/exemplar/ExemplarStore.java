@@ -116,12 +116,6 @@ public final class ExemplarStore implements Serializable {
     return new ExemplarStore(embedder.modelId(), texts, mentionCounts, vectors, patternOf, countOf, List.copyOf(patterns), exemplars.size());
   }
 
-  /** The stored vector of a masked text that some exemplar has exactly, or null. */
-  public float[] vectorOf(String maskedText) {
-    int i = java.util.Arrays.binarySearch(texts, maskedText);
-    return i >= 0 ? vectors[i] : null;
-  }
-
   /** The embedding model the masked texts were embedded with; questions must be embedded with the same. */
   public String modelId() {
     return modelId;
@@ -137,15 +131,6 @@ public final class ExemplarStore implements Serializable {
 
   public List<StoredPattern> patterns() {
     return patterns;
-  }
-
-  /** The most mentions any exemplar has. */
-  public int maxMentions() {
-    int m = 0;
-    for (int c : mentionCounts) {
-      m = Math.max(m, c);
-    }
-    return m;
   }
 
   /**

@@ -10,8 +10,7 @@ import io.kgrag.core.qa.QueryGraph;
 import java.util.List;
 
 /**
- * SimGRAG for one question: its patterns (by example from the exemplars, the embedded extractor's star, or the
- * paper's prompt), their candidates by vector search and the top-k subgraphs by Graph Semantic Distance
+ * SimGRAG for one question: its patterns (the question understanding's chains or star, or the paper's prompt), their candidates by vector search and the top-k subgraphs by Graph Semantic Distance
  * ({@link SimgragRetriever}), and the answer from their bindings (or the paper's Table 12 generation). Figures
  * per question: pattern, candidate-search and graph-search times, and GSD expansions.
  */

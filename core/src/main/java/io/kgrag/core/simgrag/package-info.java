@@ -16,7 +16,7 @@
  * (eqs. 4–11), and {@link io.kgrag.core.simgrag.GsdResult} / {@link io.kgrag.core.simgrag.SubgraphMatch}
  * carry its answer. {@link io.kgrag.core.simgrag.BindingAnswerGenerator} answers from the target's bindings
  * without an LLM, and {@link io.kgrag.core.simgrag.SimgragContext} gives each task its answerer. Patterns come
- * from {@code llm} (the paper's prompt), by example ({@code io.kgrag.core.exemplar}) or as the embedded
- * extractor's star. Used by batch-jobs' SimGRAG method.
+ * from {@code llm} (the paper's prompt) or from the question understanding ({@code io.kgrag.core.understand}:
+ * chains, or the embedded extractor's star for a multi-constraint question). Used by batch-jobs' SimGRAG method.
  */
 package io.kgrag.core.simgrag;

@@ -11,7 +11,7 @@ import io.kgrag.core.qa.QueryGraph;
 import java.util.List;
 
 /**
- * STEM for one question: its schema plans (by example, the embedded extractor's star, or the paper's P1/P2),
+ * STEM for one question: its schema plans (the question understanding's query graphs, or the paper's P1/P2),
  * the guidance graph, anchoring and structure tracing ({@link StemRetriever}, Algorithms 1–2), and the answer
  * from the traced bindings (or P3 over the reasoning chains). Figures per question: decomposition, guidance,
  * anchoring and tracing times, matches, and whether tracing was truncated.

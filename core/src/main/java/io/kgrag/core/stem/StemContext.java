@@ -3,8 +3,6 @@ package io.kgrag.core.stem;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.embed.EmbeddingCache;
-import io.kgrag.core.exemplar.ExemplarStore;
-import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
@@ -16,13 +14,16 @@ import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.stem.embedded.EmbeddedDecomposer;
 import io.kgrag.core.stem.llm.LlmChainAnswerGenerator;
 import io.kgrag.core.stem.llm.LlmDecomposer;
+import io.kgrag.core.understand.UnderstandingSpec;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * Everything a STEM task needs, shipped once per run: the shared label context (graph, gazetteer, label index,
- * label and relation vectors), the exemplar store (null without exemplars), the guidance model (the trained
+ * label and relation vectors), what builds the question understanding (schema, labelled questions, settings),
+ * the guidance model (the trained
  * Triple-GNN, or none), the settings and which side asks the LLM. The retriever is rebuilt lazily once per JVM;
  * each task gets a {@link StemAnswerer}.
  */
@@ -32,28 +33,28 @@ public final class StemContext extends LabelContext {
   /** Retries of an invalid P1/P2 reply (the paper's baselines retry 5 times). */
   static final int LLM_RETRIES = 5;
 
-  private final ExemplarStore exemplars;
+  /** Schema plans tried per question: the understanding's best programs (the paper's beam B = 4). */
+  static final int ALTERNATIVES = 4;
+
+  private final UnderstandingSpec understanding;
   private final GuidanceModel guidance;
   private final StemRetriever.Config config;
-  private final PatternByExample.Config patternConfig;
   private final Components components;
 
   private transient StemRetriever retriever;
 
   public StemContext(
       Labels labels,
-      ExemplarStore exemplars,
+      UnderstandingSpec understanding,
       GuidanceModel guidance,
       EmbedderSpec embedderSpec,
       double minSimilarity,
       StemRetriever.Config config,
-      PatternByExample.Config patternConfig,
       Components components) {
     super(labels, embedderSpec, minSimilarity);
-    this.exemplars = exemplars;
+    this.understanding = Objects.requireNonNull(understanding, "understanding");
     this.guidance = Objects.requireNonNull(guidance, "guidance");
     this.config = Objects.requireNonNull(config, "config");
-    this.patternConfig = Objects.requireNonNull(patternConfig, "patternConfig");
     this.components = Objects.requireNonNull(components, "components");
   }
 
@@ -66,12 +67,16 @@ public final class StemContext extends LabelContext {
 
   @Override
   public QuestionAnswerer answerer(Embedder embedder, CachingChatClient chat) {
-    Decomposer decomposer =
-        components.llmExtractor()
-            ? new LlmDecomposer(Objects.requireNonNull(chat, "chat"), relationNames(), LLM_RETRIES)
-            : new EmbeddedDecomposer(
-                exemplars == null ? null : new PatternByExample(gazetteer(), exemplars, embedder, patternConfig),
-                new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
+    Decomposer decomposer;
+    if (components.llmExtractor()) {
+      decomposer = new LlmDecomposer(Objects.requireNonNull(chat, "chat"), relationNames(), LLM_RETRIES);
+    } else {
+      UnderstoodQueryGraphs understood =
+          new UnderstoodQueryGraphs(
+              understanding.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors()),
+              new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
+      decomposer = new EmbeddedDecomposer(q -> understood.candidates(q, ALTERNATIVES));
+    }
     AnswerGenerator generator =
         components.llmGenerator() ? new LlmChainAnswerGenerator(Objects.requireNonNull(chat, "chat")) : new ExtractiveAnswerGenerator(20);
     return new StemAnswerer(this, decomposer, retriever().session(vectors(embedder)), generator);

@@ -32,8 +32,10 @@ import java.util.Set;
  *       with the plan's strategy, the guidance bonus τ on edges of G'_Q.
  *   <li>Merging (§3.6): the union over anchors and plans. Each graph node bound to the schema's target is a
  *       candidate; its branch (the matches from the anchor to it and every match traced on from it) is its
- *       evidence. Candidates rank by the schema triples their branch satisfies (matched, with each question
- *       entity end on that entity's nodes), then by the mean best T-Score per schema triple.
+ *       evidence. A candidate whose branch satisfies every triple of its plan (matched, with each question
+ *       entity end on that entity's nodes) ranks first, by its plan's rank (plans come best first, so a longer
+ *       plan further down the beam does not outrank a complete answer of a better one by having more triples),
+ *       then by the share of its plan's triples satisfied, then by the mean best T-Score per schema triple.
  * </ol>
  */
 public final class StemRetriever {
@@ -245,9 +247,13 @@ public final class StemRetriever {
   private record Anchor(int node, double score) {}
 
   /** A candidate with what ranks it. */
-  private record Ranked(Candidate candidate, int satisfied, double score, int plan) {
+  private record Ranked(Candidate candidate, int satisfied, int edges, double score, int plan) {
     static final java.util.Comparator<Ranked> ORDER =
-        java.util.Comparator.comparingInt((Ranked r) -> -r.satisfied).thenComparingDouble(r -> -r.score).thenComparingInt(Ranked::plan);
+        java.util.Comparator.comparing((Ranked r) -> r.satisfied < r.edges)
+            .thenComparingInt(r -> r.satisfied < r.edges ? 0 : r.plan)
+            .thenComparingDouble(r -> -(double) r.satisfied / r.edges)
+            .thenComparingDouble(r -> -r.score)
+            .thenComparingInt(Ranked::plan);
   }
 
   /** Every node the trace bound to the target, with its branch, into {@code best}. */
@@ -302,13 +308,13 @@ public final class StemRetriever {
       double score = sum / edges;
       long id = graph.entityId(m.graphTo());
       Ranked old = best.get(id);
-      Ranked cand = new Ranked(null, satisfied, score, planIndex);
+      Ranked cand = new Ranked(null, satisfied, edges, score, planIndex);
       if (old == null || Ranked.ORDER.compare(cand, old) < 0) {
         List<EvidenceEdge> ev = new ArrayList<>(seen.size());
         for (KnowledgeGraph.Edge e : seen) {
           ev.add(new EvidenceEdge(graph.entityId(e.src()), graph.label(e.src()), e.relation(), graph.entityId(e.dst()), graph.label(e.dst())));
         }
-        best.put(id, new Ranked(new Candidate(id, graph.label(m.graphTo()), score, satisfied, edges, ev), satisfied, score, planIndex));
+        best.put(id, new Ranked(new Candidate(id, graph.label(m.graphTo()), score, satisfied, edges, ev), satisfied, edges, score, planIndex));
       }
     }
   }

@@ -92,6 +92,11 @@ public final class QuestionUnderstanding {
     this.relationVectors = relationVectors;
     this.exemplars = exemplars;
     this.config = config;
+    if (exemplars != null && !exemplars.modelId().equals(cache.embedder().modelId())) {
+      throw new IllegalArgumentException(
+          "the labelled questions were embedded with " + exemplars.modelId() + ", the questions would be with " + cache.embedder().modelId()
+              + ": load them with the run's embedder");
+    }
     if (exemplars != null) {
       for (ExemplarStore.StoredPattern p : exemplars.patterns()) {
         Chain c = chainOf(p);

@@ -80,6 +80,33 @@ class StemRetrieverTest {
   }
 
   @Test
+  void aCompleteAnswerOfABetterPlanOutranksALongerPlanFurtherDownTheBeam() {
+    KnowledgeGraph g = graph();
+    AxisVectors v = new AxisVectors(g, 64);
+    StemRetriever.Config d = StemRetriever.Config.DEFAULT;
+    // θ 0.5: a placeholder-to-placeholder triple reads 1/√3 of its graph edge with these axis vectors
+    StructureTracer.Config t = new StructureTracer.Config(0.5, d.tracing().tau(), d.tracing().maxBranch(), d.tracing().maxMatches());
+    StemRetriever r =
+        new StemRetriever(g, labels(g, v), GuidanceModel.NONE, new StemRetriever.Config(d.anchorCandidates(), d.anchorBoost(), d.guidanceFactor(), t, null));
+    QueryGraph.Builder one = QueryGraph.builder();
+    int x = one.unknown(null);
+    one.edge(x, one.entity("massage"), "treated_with");
+    SchemaPlan oneHop = new SchemaPlan(one.target(x).build(), Strategy.BREADTH, List.of(), "best");
+    QueryGraph.Builder two = QueryGraph.builder();
+    int y = two.unknown(null);
+    int z = two.unknown(null);
+    two.edge(y, two.entity("massage"), "treated_with");
+    two.edge(y, z, "causes");
+    SchemaPlan twoHops = new SchemaPlan(two.target(z).build(), Strategy.BREADTH, List.of(), "second");
+    // "what is treated with massage": the one-hop plan is the better reading; the two-hop plan's answer satisfies
+    // two triples, but of a plan ranked lower
+    List<String> labels = r.session(v).retrieve(List.of(oneHop, twoHops)).candidates().stream().map(c -> c.label()).toList();
+    assertEquals(List.of("c1", "c2", "hypertension"), labels);
+    List<String> swapped = r.session(v).retrieve(List.of(twoHops, oneHop)).candidates().stream().map(c -> c.label()).toList();
+    assertEquals("hypertension", swapped.get(0));
+  }
+
+  @Test
   void theCandidateThatSatisfiesEveryTripleRanksFirst() {
     KnowledgeGraph g = graph();
     AxisVectors v = new AxisVectors(g, 64);

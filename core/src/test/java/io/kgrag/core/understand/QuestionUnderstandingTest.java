@@ -2,9 +2,14 @@ package io.kgrag.core.understand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.exemplar.Exemplar;
+import io.kgrag.core.exemplar.ExemplarStore;
+import io.kgrag.core.exemplar.PatternTriple;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import java.util.List;
@@ -65,5 +70,24 @@ class QuestionUnderstandingTest {
     assertEquals(Program.Operation.COUNT, any.operation(x.question(), x.best()));
     QuestionUnderstanding.Understanding y = any.understand("which films did Dee Director direct");
     assertEquals(Program.Operation.LIST, any.operation(y.question(), y.best()));
+  }
+
+  @Test
+  void labelledQuestionsEmbeddedWithAnotherModelAreRefused() {
+    List<Exemplar> ex = List.of(new Exemplar("who directed [First Film]", List.of(new PatternTriple("[0]", "directed_by", "?1")), "?1", null, null));
+    Embedder other = new UnderstandingFixture.StemWords() {
+      @Override
+      public String modelId() {
+        return "other-model";
+      }
+    };
+    ExemplarStore store = ExemplarStore.build(ex, other, 8);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new QuestionUnderstanding(g, GraphSchema.of(g), linker,
+            new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000), new CanonicalVectors(), Map.of(), store, QuestionUnderstanding.Config.DEFAULT));
+    assertTrue(e.getMessage().contains("other-model") && e.getMessage().contains("stem-words"), e.getMessage());
+    // the same model is accepted
+    new QuestionUnderstanding(g, GraphSchema.of(g), linker, new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000), new CanonicalVectors(), Map.of(),
+        ExemplarStore.build(ex, new UnderstandingFixture.StemWords(), 8), QuestionUnderstanding.Config.DEFAULT);
   }
 }

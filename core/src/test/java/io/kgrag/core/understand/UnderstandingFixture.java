@@ -54,7 +54,7 @@ public final class UnderstandingFixture {
    * Bag of words cut to their first five letters ("directed" and "director" agree, so do "starred" and
    * "starring"), hashed and L2-normalised.
    */
-  public static final class StemWords implements Embedder {
+  public static class StemWords implements Embedder {
     private static final int DIM = 509;
 
     @Override

@@ -1,27 +1,27 @@
 package io.kgrag.core.stem.embedded;
 
-import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.QueryGraph;
-import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.stem.Decomposer;
 import io.kgrag.core.stem.SchemaPlan;
 import io.kgrag.core.stem.Strategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * STEM's semantic-to-structural projection without an LLM, with the machinery of the other embedded parsers:
- * the schema plans are the relation patterns the shared {@link PatternByExample} (core.exemplar) proposes from the labelled
- * exemplars (up to its alternatives, best first: the role of the paper's beam of B = 4), each pattern's
- * unknowns the placeholders [ENT1], [ENT2], …; a question no exemplar fits gets the embedded extractor's star
- * (the asked-for entity at the centre, each mentioned entity a leaf, the words around a mention as the
- * relation phrase). The strategy comes from the question's wording ({@link #strategy}).
+ * STEM's semantic-to-structural projection without an LLM: the schema plans are the query graphs of the shared
+ * question understanding ({@code core.understand.UnderstoodQueryGraphs}), best first (up to four: the role of the
+ * paper's beam of B = 4): a question about one entity gets its best programs' relation chains, each unknown a
+ * placeholder [ENT1], [ENT2], … and each triple's relation a relation of the graph; a multi-constraint question
+ * gets the embedded extractor's star (the asked-for entity at the centre, each mentioned entity a leaf, the words
+ * around a mention as the relation phrase). The strategy comes from the question's wording ({@link #strategy}).
  */
 public final class EmbeddedDecomposer implements Decomposer {
   private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}']+");
@@ -30,19 +30,11 @@ public final class EmbeddedDecomposer implements Decomposer {
   private static final Set<String> PLURAL_VERBS = Set.of("are", "were", "have");
   private static final Set<String> NOT_PLURAL = Set.of("is", "was", "has", "does", "this", "his", "its", "as", "us", "yes", "thus", "plus", "bus", "status", "news", "series");
 
-  private final PatternByExample byExample;
-  private final QueryGraphExtractor star;
+  private final Function<String, List<QueryGraph>> understood;
 
-  /**
-   * @param byExample patterns by example, or null without exemplars
-   * @param star the extractor for questions no exemplar fits, or null for none
-   */
-  public EmbeddedDecomposer(PatternByExample byExample, QueryGraphExtractor star) {
-    if (byExample == null && star == null) {
-      throw new IllegalArgumentException("the embedded decomposer needs exemplars or a star extractor");
-    }
-    this.byExample = byExample;
-    this.star = star;
+  /** @param understood the question's query graphs, best first */
+  public EmbeddedDecomposer(Function<String, List<QueryGraph>> understood) {
+    this.understood = Objects.requireNonNull(understood, "understood");
   }
 
   @Override
@@ -52,17 +44,9 @@ public final class EmbeddedDecomposer implements Decomposer {
     }
     Strategy strategy = strategy(question);
     List<SchemaPlan> out = new ArrayList<>();
-    if (byExample != null) {
-      for (PatternByExample.Proposal p : byExample.propose(question)) {
-        if (!p.pattern().edges().isEmpty()) {
-          out.add(new SchemaPlan(p.pattern(), strategy, List.of(), p.patternKey()));
-        }
-      }
-    }
-    if (out.isEmpty() && star != null) {
-      QueryGraph g = star.extract(question);
+    for (QueryGraph g : understood.apply(question)) {
       if (!g.edges().isEmpty()) {
-        out.add(new SchemaPlan(g, strategy, List.of(), "star"));
+        out.add(new SchemaPlan(g, strategy, List.of(), "understanding"));
       }
     }
     return out;

@@ -16,8 +16,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * SimGRAG ({@code kgrag qa --method simgrag}, papers/simgrag.txt): a pattern graph per question (by example from
- * labelled questions, the embedded extractor's star, or the paper's prompt), candidate nodes and relations by
+ * SimGRAG ({@code kgrag qa --method simgrag}, papers/simgrag.txt): a pattern graph per question (the question
+ * understanding's chains or star, labelled questions voting, or the paper's prompt), candidate nodes and relations by
  * vector search, and the exact top-k subgraphs by Graph Semantic Distance (Algorithm 1 with the eq. 11 bound)
  * over the graph shipped to every task ({@link io.kgrag.core.simgrag.SimgragContext}). Reads only the ingest and
  * embed tables.

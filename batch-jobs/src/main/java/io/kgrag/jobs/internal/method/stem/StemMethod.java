@@ -3,6 +3,8 @@ package io.kgrag.jobs.internal.method.stem;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.stem.GuidanceModel;
 import io.kgrag.core.stem.StemContext;
+import io.kgrag.core.understand.GraphSchema;
+import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
 import io.kgrag.jobs.api.MethodSetup;
@@ -16,7 +18,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * STEM ({@code kgrag qa --method stem}, papers/stem.txt): schema plans (by example, the embedded extractor's star,
+ * STEM ({@code kgrag qa --method stem}, papers/stem.txt): schema plans (the question understanding's query graphs,
  * or the paper's P1/P2), the guidance graph of the Triple-GNN the stem-gnn stage trained, anchoring and structure
  * tracing (Algorithms 1–2, Precision and Breadth), and extractive or P3 answers over the reasoning chains ({@link
  * io.kgrag.core.stem.StemContext}).
@@ -48,7 +50,9 @@ public final class StemMethod extends AbstractRetrievalMethod {
         store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars", store.exemplars()), guidance.describe(),
         labels.seconds() + modelSeconds, labels.times(), modelSeconds));
     StemContext ctx =
-        new StemContext(labels.labels(), store, guidance, setup.embedder(), setup.minSimilarity(), o.config(), o.patternConfig(), setup.components());
+        new StemContext(
+            labels.labels(), new UnderstandingSpec(GraphSchema.of(labels.labels().graph()), store, o.understandConfig()), guidance, setup.embedder(),
+            setup.minSimilarity(), o.config(), setup.components());
     return MethodRun.of(ctx, List.of("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"), List.of("truncated"));
   }
 }

@@ -2,18 +2,18 @@ package io.kgrag.jobs.internal.method.stem;
 
 import static io.kgrag.jobs.conf.OptionsBinder.check;
 
-import io.kgrag.core.exemplar.PatternByExample;
 import io.kgrag.core.stem.StemRetriever;
 import io.kgrag.core.stem.Strategy;
 import io.kgrag.core.stem.StructureTracer;
+import io.kgrag.core.understand.QuestionUnderstanding;
 
 /**
  * STEM's settings, {@code spark.kgrag.stem.*} (defaults the paper's, {@link StemRetriever.Config#DEFAULT}): labels
  * searched per question entity (anchor-candidates, 50), λ (anchor-boost, 1.5), K' (guidance-factor, 4), whether
  * the Triple-GNN's guidance graph is used (guidance: gnn or none), θ (theta, 0.6), τ (tau, 0.5), Breadth's edges
  * per step (max-branch) and matches per trace (max-matches), the strategy (breadth, the default, or precision for
- * every plan; auto for each plan's own, the paper's adaptive choice), and the schema plans' vote by example
- * (exemplar-neighbours, exemplar-min-similarity). The Triple-GNN's training settings are the stem-gnn stage's
+ * every plan; auto for each plan's own, the paper's adaptive choice), and how many labelled questions vote in the
+ * question understanding that gives the schema plans (exemplar-neighbours). The Triple-GNN's training settings are the stem-gnn stage's
  * ({@code spark.kgrag.stem.gnn.*}).
  */
 public record StemOptions(
@@ -26,8 +26,7 @@ public record StemOptions(
     int maxBranch,
     int maxMatches,
     StrategyChoice strategy,
-    int exemplarNeighbours,
-    double exemplarMinSimilarity) {
+    int exemplarNeighbours) {
 
   /** Whether tracing is guided by the trained Triple-GNN. */
   public enum Guidance {
@@ -53,7 +52,6 @@ public record StemOptions(
     check(maxMatches >= 1, "maxMatches", "must be at least 1");
     check(strategy != null, "strategy", "use auto, precision or breadth");
     check(exemplarNeighbours >= 1, "exemplarNeighbours", "must be at least 1");
-    check(exemplarMinSimilarity >= -1 && exemplarMinSimilarity <= 1, "exemplarMinSimilarity", "must be a cosine in [-1, 1]");
     new StructureTracer.Config(theta, tau, maxBranch, maxMatches); // the tracer's own checks
   }
 
@@ -65,10 +63,9 @@ public record StemOptions(
    */
   public static StemOptions defaults() {
     StemRetriever.Config d = StemRetriever.Config.DEFAULT;
-    PatternByExample.Config p = PatternByExample.Config.DEFAULT;
     return new StemOptions(
         d.anchorCandidates(), d.anchorBoost(), d.guidanceFactor(), Guidance.GNN, d.tracing().theta(), d.tracing().tau(), d.tracing().maxBranch(),
-        d.tracing().maxMatches(), StrategyChoice.BREADTH, p.neighbours(), p.minSimilarity());
+        d.tracing().maxMatches(), StrategyChoice.BREADTH, QuestionUnderstanding.Config.DEFAULT.neighbours());
   }
 
   /** The retriever's configuration. */
@@ -81,9 +78,9 @@ public record StemOptions(
     return new StemRetriever.Config(anchorCandidates, anchorBoost, guidanceFactor, new StructureTracer.Config(theta, tau, maxBranch, maxMatches), forced);
   }
 
-  /** The schema plans' vote by example (the same settings as SimGRAG's). */
-  public PatternByExample.Config patternConfig() {
-    PatternByExample.Config d = PatternByExample.Config.DEFAULT;
-    return new PatternByExample.Config(exemplarNeighbours, d.tau(), exemplarMinSimilarity, d.maxSpans(), d.alternatives());
+  /** The question understanding's settings: the defaults, with this many voting exemplars. */
+  public QuestionUnderstanding.Config understandConfig() {
+    QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
+    return new QuestionUnderstanding.Config(d.maxMentions(), d.beam(), d.maxHops(), exemplarNeighbours, d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin());
   }
 }

@@ -81,7 +81,9 @@ class StemQaTest {
     assertEquals(0, answers.filter(col("status").isin("error", "invalid_input")).count(), () -> answers.select("qid", "status", "reason").collectAsList().toString());
     Dataset<Row> gold = catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(DATASET)).select(col("qid").as("gq"), col("answers"));
     long hits = answers.join(gold, col("qid").equalTo(col("gq"))).filter(org.apache.spark.sql.functions.array_contains(col("answers"), col("answer"))).count();
-    // star plans (no exemplars), one hop, Breadth: measured 17 of 20 with the small model above
+    // the understanding's chain plans (no exemplars), one hop, Breadth: measured 12 of 20 with the small model above
+    // (the embedded extractor's stars had 17 here; on 1,256 MetaQA dev questions chains did better at every hop:
+    // bench/RESULTS.md "STEM reads the understanding")
     assertTrue(hits >= HITS_FLOOR, "Hit@1 " + hits + " of " + lines + ": " + answers.join(gold, col("qid").equalTo(col("gq"))).select("qid", "answer", "answers", "reason").collectAsList());
 
     Dataset<Row> evidence = ofRun(KgTable.EVIDENCE, "stem-1");
@@ -91,6 +93,12 @@ class StemQaTest {
         evidence.col("src").equalTo(relations.col("src_id")).and(evidence.col("relation").equalTo(relations.col("relation")))
             .and(evidence.col("dst").equalTo(relations.col("dst_id"))), "left_anti").count());
     assertTrue(ofRun(KgTable.QUERY_GRAPHS, "stem-1").count() > 0);
+    // each question of the slice names one film or person: its schema plans are the understanding's chains, whose
+    // triples name the graph's relations
+    Dataset<Row> named =
+        ofRun(KgTable.QUERY_GRAPHS, "stem-1").select(org.apache.spark.sql.functions.explode(col("edges")).as("e")).select(col("e.phrase").as("phrase"))
+            .join(catalog.read(KgTable.RELATIONS).select(col("relation")).distinct(), col("phrase").equalTo(col("relation")));
+    assertTrue(named.count() > 0, "no schema triple names a relation");
 
     Row run = catalog.read(KgTable.RUNS).filter(col("run_id").equalTo("stem-1").and(col("stage").equalTo("qa"))).head();
     Map<String, Long> rows = run.getJavaMap(run.fieldIndex("rows"));
@@ -106,7 +114,7 @@ class StemQaTest {
   }
 
   /** Measured on the slice; see the comment where it is used. */
-  private static final long HITS_FLOOR = 15;
+  private static final long HITS_FLOOR = 10;
 
   @Test
   void badSettingsExitTwoAndWriteNothing() throws IOException {
