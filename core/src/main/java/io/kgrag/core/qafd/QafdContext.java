@@ -2,6 +2,7 @@ package io.kgrag.core.qafd;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.LabelContext;
@@ -12,24 +13,30 @@ import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qafd.embedded.EmbeddedKeywordExtractor;
 import io.kgrag.core.qafd.llm.LlmKeywordExtractor;
 import io.kgrag.core.qafd.llm.LlmTableAnswerGenerator;
+import io.kgrag.core.understand.UnderstandingSpec;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.Objects;
 
 /**
  * Everything a QAFD-RAG task needs, shipped once per run: the shared label context (the graph, whose CSR
- * adjacency is the diffusion's, the label index and vectors), the settings and which side asks the LLM. The
+ * adjacency is the diffusion's, the label index and vectors), what builds the question understanding (schema,
+ * labelled questions, settings), the settings and which side asks the LLM. The
  * retriever is rebuilt lazily once per JVM; each task gets a {@link QafdAnswerer}.
  */
 public final class QafdContext extends LabelContext {
   private static final long serialVersionUID = 1L;
 
   private final QafdRetriever.Config config;
+  private final UnderstandingSpec understanding;
   private final Components components;
 
   private transient QafdRetriever retriever;
 
-  public QafdContext(Labels labels, EmbedderSpec embedderSpec, double minSimilarity, QafdRetriever.Config config, Components components) {
+  public QafdContext(
+      Labels labels, EmbedderSpec embedderSpec, double minSimilarity, QafdRetriever.Config config, UnderstandingSpec understanding, Components components) {
     super(labels, embedderSpec, minSimilarity);
     this.config = Objects.requireNonNull(config, "config");
+    this.understanding = Objects.requireNonNull(understanding, "understanding");
     this.components = Objects.requireNonNull(components, "components");
   }
 
@@ -49,8 +56,13 @@ public final class QafdContext extends LabelContext {
       LlmKeywordExtractor x = new LlmKeywordExtractor(Objects.requireNonNull(chat, "chat"));
       keywords = q -> new QafdAnswerer.Extracted(x.extract(q), null);
     } else {
-      // the embedded keywords: the embedded query-graph extractor's mentions, type word and phrases
-      EmbeddedKeywordExtractor x = new EmbeddedKeywordExtractor(new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
+      // the embedded keywords: the question understanding's query graph (a chain whose edges name relations, or the
+      // embedded extractor's star for a multi-constraint question): its mentions, type word and phrases
+      UnderstoodQueryGraphs understood =
+          new UnderstoodQueryGraphs(
+              understanding.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors()),
+              new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
+      EmbeddedKeywordExtractor x = new EmbeddedKeywordExtractor(understood);
       keywords = q -> {
         EmbeddedKeywordExtractor.Extraction e = x.extract(q);
         return new QafdAnswerer.Extracted(e.keywords(), e.queryGraph());

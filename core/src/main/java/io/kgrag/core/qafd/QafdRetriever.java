@@ -205,7 +205,7 @@ public final class QafdRetriever {
 
     /**
      * @param queryGraph the embedded query graph whose unknown's type word and mentions restrict the
-     *     candidates; null when the keywords came from the LLM (then the low-level keywords' seeds are the
+     *     candidates and whose edges that name a relation make that relation align fully with the query; null when the keywords came from the LLM (then the low-level keywords' seeds are the
      *     mentions and there is no type word)
      */
     public Result retrieve(String question, Keywords keywords, QueryGraph queryGraph) {
@@ -232,9 +232,14 @@ public final class QafdRetriever {
       }
       IntToDoubleFunction cap = FlowDiffusion.degreeCapacity(adjacency);
       int[] seedNodes = seeds.stream().mapToInt(SeedSelection.Seed::node).toArray();
+      // a relation the query graph names (the understanding's chain) aligns with the query fully: s(r, q) = 1
+      Set<String> named = namedRelations(queryGraph);
       QueryAwareWeights w =
           new QueryAwareWeights(
-              adjacency, nodeVectors, query, config.weights(), (n, k) -> relationVectors.get(graph.entryRelation(n, k)));
+              adjacency, nodeVectors, query, config.weights(), (n, k) -> {
+                String r = graph.entryRelation(n, k);
+                return named.contains(r) ? query : relationVectors.get(r);
+              });
       FlowDiffusion.Result d = new FlowDiffusion(config.diffusion()).run(adjacency, w, cap, FlowDiffusion.seedVolume(seedNodes, config.alpha(), cap));
       long t2 = System.nanoTime();
       int[] support = d.support(config.supportThreshold());
@@ -255,6 +260,60 @@ public final class QafdRetriever {
       return new Result(keywords, seeds, d, support, candidates, status, notes.isEmpty() ? null : String.join("; ", notes), t1 - t0, t2 - t1,
           w.computed());
     }
+  }
+
+  /**
+   * The named relations of the query graph's edges at its target, each with the side the target is on: "r>" when
+   * the target is the edge's end (the answer is an object of r), "<r" when it is the start.
+   */
+  private Set<String> targetRelations(QueryGraph queryGraph) {
+    Set<String> out = new HashSet<>();
+    if (queryGraph != null && queryGraph.target() >= 0) {
+      for (QueryGraph.Edge e : queryGraph.edges()) {
+        if (e.phrase() == null || !relationVectors.containsKey(e.phrase())) {
+          continue;
+        }
+        if (e.dst() == queryGraph.target()) {
+          out.add(e.phrase() + ">");
+        } else if (e.src() == queryGraph.target()) {
+          out.add("<" + e.phrase());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean nextToMention(QueryGraph q) {
+    for (QueryGraph.Edge e : q.edges()) {
+      int other = e.src() == q.target() ? e.dst() : e.dst() == q.target() ? e.src() : -1;
+      if (other >= 0 && !q.node(other).unknown()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean takesPart(int v, Set<String> sides) {
+    for (int k = 0; k < graph.entryCount(v); k++) {
+      String r = graph.entryRelation(v, k);
+      if (sides.contains(graph.entryOutgoing(v, k) ? "<" + r : r + ">")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The graph relations the query graph's edges name exactly (a chain of the question understanding). */
+  private Set<String> namedRelations(QueryGraph queryGraph) {
+    Set<String> out = new HashSet<>();
+    if (queryGraph != null) {
+      for (QueryGraph.Edge e : queryGraph.edges()) {
+        if (e.phrase() != null && relationVectors.containsKey(e.phrase())) {
+          out.add(e.phrase());
+        }
+      }
+    }
+    return out;
   }
 
   private List<Candidate> candidates(List<SeedSelection.Seed> seeds, FlowDiffusion.Result d, int[] support, QueryGraph queryGraph) {
@@ -288,6 +347,16 @@ public final class QafdRetriever {
         pool = typed;
       }
     }
+    // a chain's answer takes part in the relation that reaches it, on the answer's side; when no mention is next to it in the query
+    // graph (2 or 3 hops), being next to a mention says nothing, and the diffusion's score ranks
+    Set<String> last = targetRelations(queryGraph);
+    if (!last.isEmpty()) {
+      List<Integer> inRelation = pool.stream().filter(v -> takesPart(v, last)).toList();
+      if (!inRelation.isEmpty()) {
+        pool = inRelation;
+      }
+    }
+    boolean besideMention = queryGraph == null || queryGraph.target() < 0 || last.isEmpty() || nextToMention(queryGraph);
     record Scored(int node, int satisfied, double score, double flow) {}
     List<Scored> scored = new ArrayList<>(pool.size());
     for (int v : pool) {
@@ -298,7 +367,7 @@ public final class QafdRetriever {
           groups.add(g);
         }
       }
-      scored.add(new Scored(v, groups.size(), x.get(v), inflow.get(v)));
+      scored.add(new Scored(v, besideMention ? groups.size() : 0, x.get(v), inflow.get(v)));
     }
     scored.sort(
         Comparator.comparingInt(Scored::satisfied).reversed()

@@ -85,6 +85,27 @@ class QafdRetrieverTest {
   }
 
   @Test
+  void aChainQueryGraphRanksTheNodeAtItsEndFirst() {
+    // the question understanding's chain for "who directed the films of Tom Hanks": Tom Hanks <-starred_actors- ?f -directed_by-> ?d
+    io.kgrag.core.qa.QueryGraph.Builder b = io.kgrag.core.qa.QueryGraph.builder();
+    int tom = b.entity("Tom Hanks");
+    int film = b.unknown(null);
+    int director = b.unknown(null);
+    b.edge(film, tom, "starred_actors");
+    b.edge(film, director, "directed_by");
+    io.kgrag.core.qa.QueryGraph chain = b.target(director).build();
+    String q = "who made the movies of Tom Hanks";
+    Keywords k = new Keywords(List.of("starred actors", "directed by"), List.of("Tom Hanks"));
+    List<String> withChain =
+        retriever(withAlpha(10)).session(new WordEmbedder()).retrieve(q, k, chain).candidates().stream().map(Candidate::label).toList();
+    // the directors of his films, and only nodes that are directed_by's objects
+    assertEquals(java.util.Set.of("Penny Marshall", "Nora Ephron"), java.util.Set.copyOf(withChain));
+    // without it, his films (next to the mention) come first
+    List<String> without = retriever(withAlpha(10)).session(new WordEmbedder()).retrieve(q, k, null).candidates().stream().map(Candidate::label).toList();
+    assertTrue(without.get(0).equals("Big") || without.get(0).equals("Sleepless in Seattle"), without.toString());
+  }
+
+  @Test
   void noKeywordOrNoSeedIsUnable() {
     QafdRetriever.Result none = ask("???", List.of(), List.of());
     assertEquals(AnswerStatus.UNABLE, none.status());

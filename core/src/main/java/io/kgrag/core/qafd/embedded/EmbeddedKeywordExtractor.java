@@ -1,6 +1,7 @@
 package io.kgrag.core.qafd.embedded;
 
 import io.kgrag.core.graph.Labels;
+import io.kgrag.core.qa.ClosedClassWords;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qafd.Keywords;
@@ -10,19 +11,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Keywords without an LLM, from the mentions and phrases the embedded query-graph extractor finds: every
- * mentioned entity's label is a low-level keyword; the unknown's type word ("sport", "person") and the
- * content words of each mention's relation phrase ("appear", "direct") are high-level keywords. Also returns
- * the query graph itself, whose unknown and its connections restrict the answers.
+ * Keywords without an LLM, from the mentions and phrases of a query graph (the question understanding's: a chain
+ * whose edges name the graph's relations, or the embedded extractor's star): every mentioned entity's label is a
+ * low-level keyword; the unknown's type word ("sport", "person") and the content words of each edge's phrase
+ * ("appear", "direct", "starred actors") are high-level keywords (closed-class English words are not content).
+ * Also returns the query graph itself, whose unknown and its connections restrict the answers and whose named
+ * relations weigh the diffusion.
  */
 public final class EmbeddedKeywordExtractor {
-  private static final Set<String> STOP =
-      Set.of(
-          "which", "what", "who", "whom", "whose", "where", "when", "how", "is", "was", "are", "were", "be", "been", "being",
-          "the", "a", "an", "and", "or", "of", "in", "on", "to", "for", "by", "with", "from", "as", "at", "has", "have", "had",
-          "both", "also", "its", "it", "that", "this", "these", "those", "their", "his", "her", "did", "does", "do", "not",
-          "but", "than", "then", "there", "can", "s", "all", "any", "some", "such", "same");
-
   /** The keywords and the query graph they came from. */
   public record Extraction(Keywords keywords, QueryGraph queryGraph) {}
 
@@ -53,7 +49,7 @@ public final class EmbeddedKeywordExtractor {
       }
       List<String> words = new ArrayList<>();
       for (String w : Labels.normalize(e.phrase()).split(" ")) {
-        if (!w.isEmpty() && !STOP.contains(w)) {
+        if (!w.isEmpty() && !ClosedClassWords.contains(w)) {
           words.add(w);
         }
       }
