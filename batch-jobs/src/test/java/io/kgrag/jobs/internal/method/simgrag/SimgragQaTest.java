@@ -136,10 +136,10 @@ class SimgragQaTest {
   void badOptionsAndExemplarFilesExitTwoAndWriteNoAnswers() throws IOException {
     Path dir = SparkTestSession.newDir("simgrag-bad");
     Cli qafd = Cli.run("qa", "--method", "qafd", "--warehouse", wh.toString(), "--questions", heldOut.toString(), "--dataset", DATASET, "--run-id", "bad-1",
-        "--exemplars", exemplars.toString());
+        "--exemplars", exemplars.toString(), "--path-length", "2");
     assertEquals(2, qafd.code, qafd.toString());
-    // QAFD-RAG reads no exemplars: the flag is named, with the ones it reads
-    assertTrue(qafd.err.contains("--exemplars is not read by --method") && qafd.err.contains("it reads:"), qafd.err);
+    // QAFD-RAG reads the exemplars but no path index: the flag is named, with the ones it reads
+    assertTrue(qafd.err.contains("--path-length is not read by --method") && qafd.err.contains("it reads:"), qafd.err);
 
     Cli missing = qa("bad-2", "--exemplars", dir.resolve("nope.jsonl").toString());
     assertEquals(2, missing.code, missing.toString());
