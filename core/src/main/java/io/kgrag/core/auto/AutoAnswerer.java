@@ -26,9 +26,10 @@ import java.util.Map;
 /**
  * {@code auto} for one question: the understanding's programs are executed best first; the first whose exact
  * answer set is not empty answers (a multi-constraint intersection that no node satisfies completely is kept
- * as a partial answer in case no chain fits either). The whole exact set is returned, ranked: a node that
- * satisfies more constraints first, then (for intersections, where many nodes tie) the node whose relations
- * read closest to the question. Counting questions answer the set's size. The note says which program
+ * as a partial answer in case no chain fits either). The question's answer-type word ("which film", "who") is one
+ * more constraint where the graph's relation names type their subjects. The whole exact set is returned, ranked: a
+ * node that satisfies more constraints first, then (for intersections, where many nodes tie) the node whose
+ * relations read closest to the question, less a prior on its degree. Counting questions answer the set's size. The note says which program
  * decided and why.
  */
 final class AutoAnswerer implements QuestionAnswerer {
@@ -116,8 +117,9 @@ final class AutoAnswerer implements QuestionAnswerer {
   }
 
   /**
-   * An intersection's candidates with the question's answer type as one more constraint: those of the type
-   * that satisfy every anchor are exact, then the others of the type, then the rest (each group in its order).
+   * A program's candidates (an intersection's or a chain's) with the question's answer type as one more
+   * constraint: those of the type that satisfy every anchor are exact, then the others of the type, then the rest
+   * (each group in its order).
    * The type is judged only where the graph's relation names say what their subjects are and some candidate
    * has the type; otherwise the result is unchanged.
    */
