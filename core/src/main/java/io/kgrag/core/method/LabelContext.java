@@ -2,12 +2,18 @@ package io.kgrag.core.method;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.QueryGraph;
+import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import java.io.Serializable;
+import io.kgrag.core.understand.UnderstandingSpec;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What the label-embedding methods' contexts share (SimGRAG, QAFD-RAG, STEM): the graph and its gazetteer, the
@@ -69,6 +75,17 @@ public abstract class LabelContext implements MethodContext, Serializable {
   /** Entity normalisation through the label index (the embedded extractor's). */
   public EntityNormaliser normaliser(Embedder embedder) {
     return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+  }
+
+  /**
+   * A task's query graphs from the question understanding: a question about one entity gets its best programs'
+   * chains; a multi-constraint one the embedded extractor's star, as {@code starForm} shapes it for the method.
+   */
+  public UnderstoodQueryGraphs understoodQueryGraphs(UnderstandingSpec spec, Embedder embedder, UnaryOperator<QueryGraph> starForm) {
+    EntityNormaliser normaliser = normaliser(embedder);
+    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer, normaliser);
+    return new UnderstoodQueryGraphs(
+        spec.open(graph, gazetteer, normaliser, new EmbeddingCache(embedder, 50_000), relationVectors), q -> starForm.apply(star.extract(q)));
   }
 
   @Override

@@ -2,19 +2,16 @@ package io.kgrag.core.qafd;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
-import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.LabelContext;
 import io.kgrag.core.method.QuestionAnswerer;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.ExtractiveAnswerGenerator;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qafd.embedded.EmbeddedKeywordExtractor;
 import io.kgrag.core.qafd.llm.LlmKeywordExtractor;
 import io.kgrag.core.qafd.llm.LlmTableAnswerGenerator;
 import io.kgrag.core.understand.UnderstandingSpec;
-import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.Objects;
 
 /**
@@ -58,11 +55,7 @@ public final class QafdContext extends LabelContext {
     } else {
       // the embedded keywords: the question understanding's query graph (a chain whose edges name relations, or the
       // embedded extractor's star for a multi-constraint question): its mentions, type word and phrases
-      UnderstoodQueryGraphs understood =
-          new UnderstoodQueryGraphs(
-              understanding.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors()),
-              new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
-      EmbeddedKeywordExtractor x = new EmbeddedKeywordExtractor(understood);
+      EmbeddedKeywordExtractor x = new EmbeddedKeywordExtractor(understoodQueryGraphs(understanding, embedder, g -> g));
       keywords = q -> {
         EmbeddedKeywordExtractor.Extraction e = x.extract(q);
         return new QafdAnswerer.Extracted(e.keywords(), e.queryGraph());

@@ -2,14 +2,12 @@ package io.kgrag.core.simgrag;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
-import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.LabelContext;
 import io.kgrag.core.method.QuestionAnswerer;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.QueryGraph;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.simgrag.llm.LlmPatternExtractor;
 import io.kgrag.core.simgrag.llm.LlmSubgraphAnswerGenerator;
 import io.kgrag.core.understand.UnderstandingSpec;
@@ -63,11 +61,7 @@ public final class SimgragContext extends LabelContext {
       LlmPatternExtractor x = new LlmPatternExtractor(Objects.requireNonNull(chat, "chat"));
       patterns = q -> List.of(x.extract(q));
     } else {
-      EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder));
-      UnderstoodQueryGraphs understood =
-          new UnderstoodQueryGraphs(
-              understanding.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors()),
-              q -> withoutRelations(star.extract(q)));
+      UnderstoodQueryGraphs understood = understoodQueryGraphs(understanding, embedder, SimgragContext::withoutRelations);
       patterns = q -> understood.candidates(q, ALTERNATIVES);
     }
     AnswerGenerator generator =

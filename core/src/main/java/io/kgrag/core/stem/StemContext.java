@@ -10,7 +10,6 @@ import io.kgrag.core.method.LabelContext;
 import io.kgrag.core.method.QuestionAnswerer;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.ExtractiveAnswerGenerator;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.stem.embedded.EmbeddedDecomposer;
 import io.kgrag.core.stem.llm.LlmChainAnswerGenerator;
 import io.kgrag.core.stem.llm.LlmDecomposer;
@@ -71,10 +70,7 @@ public final class StemContext extends LabelContext {
     if (components.llmExtractor()) {
       decomposer = new LlmDecomposer(Objects.requireNonNull(chat, "chat"), relationNames(), LLM_RETRIES);
     } else {
-      UnderstoodQueryGraphs understood =
-          new UnderstoodQueryGraphs(
-              understanding.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors()),
-              new EmbeddedQueryGraphExtractor(gazetteer(), normaliser(embedder)));
+      UnderstoodQueryGraphs understood = understoodQueryGraphs(understanding, embedder, g -> g);
       decomposer = new EmbeddedDecomposer(q -> understood.candidates(q, ALTERNATIVES));
     }
     AnswerGenerator generator =

@@ -54,6 +54,11 @@ public final class QuestionUnderstanding {
         throw new IllegalArgumentException("maxMentions, beam and neighbours must be >= 1, maxHops 1 to 3, tau > 0, exemplarWeight and hopPenalty >= 0");
       }
     }
+
+    /** The same settings with {@code n} voting labelled questions. */
+    public Config withNeighbours(int n) {
+      return new Config(maxMentions, beam, maxHops, n, tau, exemplarWeight, hopPenalty, countMargin);
+    }
   }
 
   /** A candidate program with its score and the parts of the score, for the answers' notes. */

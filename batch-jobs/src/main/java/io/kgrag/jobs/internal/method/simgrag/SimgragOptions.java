@@ -49,7 +49,6 @@ public record SimgragOptions(
 
   /** The question understanding's settings: the defaults, with this many voting exemplars. */
   public QuestionUnderstanding.Config understandConfig() {
-    QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
-    return new QuestionUnderstanding.Config(d.maxMentions(), d.beam(), d.maxHops(), exemplarNeighbours, d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin());
+    return QuestionUnderstanding.Config.DEFAULT.withNeighbours(exemplarNeighbours);
   }
 }
