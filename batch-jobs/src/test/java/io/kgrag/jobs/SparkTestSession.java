@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -32,6 +34,8 @@ public final class SparkTestSession {
       System.setProperty("spark.driver.host", "127.0.0.1");
       System.setProperty("spark.driver.bindAddress", "127.0.0.1");
       System.setProperty("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString());
+      // shuffle and block files live under the scratch folder too, so that one delete removes everything a run wrote
+      System.setProperty("spark.local.dir", scratch.resolve("spark-local").toString());
       System.setProperty("spark.databricks.delta.snapshotPartitions", "1");
       // a small dominance GNN and Triple-GNN so index tests train in seconds (bounded by epochs and steps: the
       // same model on any machine)
@@ -42,9 +46,26 @@ public final class SparkTestSession {
       System.setProperty("spark.kgrag.stem.gnn.width", "8");
       System.setProperty("spark.kgrag.stem.gnn.layers", "2");
       spark = Sessions.create("kgrag tests", null);
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> spark.stop()));
+      Runtime.getRuntime().addShutdownHook(new Thread(SparkTestSession::stopAndDeleteScratch));
     }
     return spark;
+  }
+
+  /**
+   * Stops the session and deletes the scratch folder: a test JVM leaves nothing behind (a run of both tiers wrote
+   * several GB of tables and shuffle files, and repeated runs once filled the disk). -Dkgrag.test.keep=true keeps it.
+   */
+  private static void stopAndDeleteScratch() {
+    spark.stop();
+    if (Boolean.getBoolean("kgrag.test.keep")) {
+      System.err.println("kgrag tests: kept " + scratch);
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(scratch)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      System.err.println("kgrag tests: could not delete " + scratch + ": " + e);
+    }
   }
 
   /** A new empty directory under the session's scratch folder. */
