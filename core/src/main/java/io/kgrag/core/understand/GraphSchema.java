@@ -25,13 +25,19 @@ public final class GraphSchema implements Serializable {
   private final long[] starts;
   private final long[] ends;
   private final long[][] follows;
+  private final long[] numericEdges;
+  private final double[] least;
+  private final double[] greatest;
 
-  private GraphSchema(String[] relations, long[] edges, long[] starts, long[] ends, long[][] follows) {
+  private GraphSchema(String[] relations, long[] edges, long[] starts, long[] ends, long[][] follows, long[] numericEdges, double[] least, double[] greatest) {
     this.relations = relations;
     this.edges = edges;
     this.starts = starts;
     this.ends = ends;
     this.follows = follows;
+    this.numericEdges = numericEdges;
+    this.least = least;
+    this.greatest = greatest;
   }
 
   /** One pass over the graph's adjacency. */
@@ -48,6 +54,15 @@ public final class GraphSchema implements Serializable {
     long[] starts = new long[roles];
     long[] ends = new long[roles];
     long[][] follows = new long[roles][roles];
+    long[] numericEdges = new long[roles];
+    double[] least = new double[roles];
+    double[] greatest = new double[roles];
+    Arrays.fill(least, Double.POSITIVE_INFINITY);
+    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
+    double[] value = new double[graph.nodeCount()];
+    for (int n = 0; n < value.length; n++) {
+      value[n] = Literals.valueOf(graph.label(n));
+    }
     BitSet startRoles = new BitSet(roles);
     BitSet endRoles = new BitSet(roles);
     for (int n = 0; n < graph.nodeCount(); n++) {
@@ -57,6 +72,12 @@ public final class GraphSchema implements Serializable {
         int start = role(r, graph.entryOutgoing(n, k));
         edges[start]++;
         startRoles.set(start);
+        double v = value[graph.entryNeighbour(n, k)];
+        if (!Double.isNaN(v)) {
+          numericEdges[start]++;
+          least[start] = Math.min(least[start], v);
+          greatest[start] = Math.max(greatest[start], v);
+        }
       }
       // a node that starts role s ends the opposite role of s
       endRoles.clear();
@@ -71,7 +92,7 @@ public final class GraphSchema implements Serializable {
         }
       }
     }
-    return new GraphSchema(relations, edges, starts, ends, follows);
+    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
   }
 
   static int role(int relation, boolean forward) {
@@ -118,6 +139,29 @@ public final class GraphSchema implements Serializable {
    */
   public boolean canFollow(int first, int next) {
     return follows[first][next] > 0 && follows[first][next] * 100 >= ends[first];
+  }
+
+  /**
+   * Whether the role's values are numbers (at least 9 in 10 of its edges end at a node whose label is one, such as
+   * a release year): a property the answers can be ordered or filtered by.
+   */
+  public boolean numeric(int role) {
+    return edges[role] > 0 && numericEdges[role] * 10 >= edges[role] * 9;
+  }
+
+  /** The least value of a numeric role. */
+  public double least(int role) {
+    return least[role];
+  }
+
+  /** The greatest value of a numeric role. */
+  public double greatest(int role) {
+    return greatest[role];
+  }
+
+  /** Whether a numeric role's values are whole numbers from 1000 to 2999: years, ordered by "earliest" and "latest". */
+  public boolean years(int role) {
+    return numeric(role) && least[role] >= 1000 && greatest[role] < 3000;
   }
 
   /** Every role's row, relations in name order, forward first. */
