@@ -12,9 +12,13 @@ import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.RankedAnswer;
 import io.kgrag.core.qa.TypeMatcher;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
+import io.kgrag.core.understand.ComparisonReader;
+import io.kgrag.core.understand.OperationChooser;
+import io.kgrag.core.understand.OperationExecutor;
 import io.kgrag.core.understand.Program;
 import io.kgrag.core.understand.ProgramExecutor;
 import io.kgrag.core.understand.QuestionUnderstanding;
+import io.kgrag.core.understand.SetOperation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,6 +44,7 @@ final class AutoAnswerer implements QuestionAnswerer {
   private final QuestionUnderstanding understanding;
   private final EmbeddingCache cache;
   private final ProgramExecutor executor;
+  private final OperationExecutor operations;
   private final Map<Integer, float[]> kindVectors = new HashMap<>();
   private final TypeMatcher types;
 
@@ -48,6 +53,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     this.understanding = understanding;
     this.cache = cache;
     this.executor = new ProgramExecutor(ctx.graph(), ctx.walkCap());
+    this.operations = new OperationExecutor(ctx.graph(), executor);
     this.types = new TypeMatcher(ctx.graph());
   }
 
@@ -60,6 +66,13 @@ final class AutoAnswerer implements QuestionAnswerer {
     // a multi-constraint question whose confident mentions one node joins needs no chain; nor does one where a
     // node joins at least two of them (it explains more of the question than any chain from one mention)
     QuestionUnderstanding.Understanding u = understanding.intersection(question);
+    ComparisonReader.Compared compared = understanding.compare(question, u.mentions(), executor);
+    if (compared != null) {
+      trace.metric("understand_nanos", System.nanoTime() - t0);
+      String a = compared.answer();
+      return new Outcome(new GeneratedAnswer(a, List.of(new RankedAnswer(a, compared.entityId(), 1.0)), new ArrayList<>(new LinkedHashSet<>(compared.evidence()))),
+          AnswerStatus.EXACT, "auto: " + compared.describe());
+    }
     Program star = u.programs().isEmpty() ? null : u.best().program();
     String type = EmbeddedQueryGraphExtractor.typeHint(question);
     ProgramExecutor.Result starResult = star == null ? null : typed(executor.execute(star), type);
@@ -157,19 +170,37 @@ final class AutoAnswerer implements QuestionAnswerer {
   private Outcome answer(
       String question, Trace trace, QuestionUnderstanding.Understanding u, QuestionUnderstanding.Scored chosen, ProgramExecutor.Result result,
       AnswerStatus status, int tried, List<ProgramExecutor.Candidate> set) {
-    Program program = chosen.program();
-    trace.queryGraph(program.toQueryGraph(), i -> i < program.anchors().size() ? ids(program.anchors().get(i).mention().nodes()) : null);
-    List<ProgramExecutor.Candidate> ranked = rank(question, set, program.anchors().size() > 1);
-    trace.metric("answers", ranked.size());
-    Program.Operation op = understanding.operation(question, chosen);
-    String why = String.format(Locale.ROOT, "auto: %s %s (paraphrase %.2f, vote %.2f, %d of %d programs tried)%s",
-        op == Program.Operation.COUNT ? "COUNT of" : "", program.describe(), chosen.paraphrase(), chosen.vote(), tried, u.programs().size(),
+    OperationChooser.Reading reading = understanding.operation(question, u.mentions(), chosen);
+    Program program = reading.program();
+    if (!program.equals(chosen.program())) {
+      // the operation reads a shorter chain ("the films of X, latest first" rather than their release years)
+      ProgramExecutor.Result shorter = executor.execute(program);
+      if (shorter.exact() == 0) {
+        reading = new OperationChooser.Reading(chosen.program(), SetOperation.LIST, 0, chosen.utterance(), reading.operation().describe() + " had no set");
+        program = chosen.program();
+      } else {
+        result = shorter;
+        set = shorter.exactCandidates();
+      }
+    }
+    Program shown = program;
+    trace.queryGraph(program.toQueryGraph(), i -> i < shown.anchors().size() ? ids(shown.anchors().get(i).mention().nodes()) : null);
+    SetOperation op = reading.operation();
+    OperationExecutor.Applied applied = operations.apply(op, program, set);
+    String why = String.format(Locale.ROOT, "auto: %s%s (paraphrase %.2f, vote %.2f, %d of %d programs tried; operation %+.3f over the set%s)%s",
+        op.kind() == SetOperation.Kind.LIST ? "" : op.describe() + " of ", program.describe(), chosen.paraphrase(), chosen.vote(), tried,
+        u.programs().size(), reading.preference(), reading.runnerUp().isEmpty() ? "" : ", next " + reading.runnerUp(),
         result.truncated() ? "; the walk hit its cap, the set may be incomplete" : "");
+    if (applied.members().isEmpty()) {
+      throw new QaException(AnswerStatus.UNABLE, "no member of the set passes " + op.describe() + ": " + why);
+    }
+    List<ProgramExecutor.Candidate> ranked = rank(question, applied.members(), program.anchors().size() > 1);
+    trace.metric("answers", ranked.size());
     KnowledgeGraph g = ctx.graph();
     List<EvidenceEdge> evidence = new ArrayList<>(new LinkedHashSet<>(evidenceOf(ranked)));
-    if (op == Program.Operation.COUNT) {
-      String n = Integer.toString(set.size());
-      return new Outcome(new GeneratedAnswer(n, List.of(new RankedAnswer(n, 0L, 1.0)), evidence), status, why.strip());
+    if (applied.value() != null) {
+      String n = applied.value();
+      return new Outcome(new GeneratedAnswer(n, List.of(new RankedAnswer(n, 0L, 1.0)), evidence), status, why);
     }
     List<RankedAnswer> answers = new ArrayList<>();
     for (int i = 0; i < Math.min(ctx.maxAnswers(), ranked.size()); i++) {
@@ -177,7 +208,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       // the members of the set the program defines tie (the set is the answer); partial ones score what they satisfy
       answers.add(new RankedAnswer(g.label(node), g.entityId(node), ranked.get(i).weight() / totalWeight(program)));
     }
-    return new Outcome(new GeneratedAnswer(answers.get(0).answer(), answers, evidence), status, why.replace("  ", " "));
+    return new Outcome(new GeneratedAnswer(answers.get(0).answer(), answers, evidence), status, why);
   }
 
   private static double totalWeight(Program p) {

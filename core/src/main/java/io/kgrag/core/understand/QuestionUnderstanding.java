@@ -22,14 +22,16 @@ import java.util.Map;
  * verbalised canonically from its relation names, and candidates are ranked by the sentence-embedding
  * similarity of that wording to the question with the mention masked (Wang, Berant and Liang 2015: the
  * canonical utterance that paraphrases the question best), by how confident its mentions are and, when
- * labelled questions are given, by the programs of the nearest labelled questions. The operation (list the
- * set or count it) is chosen the same way, by which canonical wording of the operation is closer.
+ * labelled questions are given, by the programs of the nearest labelled questions. The operation on the set
+ * is chosen the same way ({@link OperationChooser}).
  *
  * <p>Not thread-safe: it caches the embeddings of its task.
  */
 public final class QuestionUnderstanding {
   /** What replaces the topic mention in the masked question and in canonical utterances. */
   public static final String MASK = ExemplarStore.MASK;
+  /** The best programs whose operation is read with them before they are ranked again. */
+  private static final int OPERATION_RERANK = 8;
 
   /**
    * Settings.
@@ -42,12 +44,13 @@ public final class QuestionUnderstanding {
    * @param exemplarWeight weight of the labelled questions' vote against the paraphrase similarity
    * @param hopPenalty taken off a chain's score per hop beyond the first (a longer wording repeats the
    *     question's words more often without explaining more of it)
-   * @param countMargin how much closer "how many …" must be than the plain set's wording to count (0.15: above
-   *     every one of 1,958 MetaQA dev list questions, whose largest preference for counting was 0.141)
+   * @param operationMargin how closely a span of the question must read like an operator's canonical phrase ("how
+   *     many", "the latest") for the operation to be considered (0.66, chosen on bench/auto/opdev.py's dev set and MetaQA
+   *     dev's list questions; an operation that needs a number written in the question needs 0.5)
    */
-  public record Config(int maxMentions, int beam, int maxHops, int neighbours, double tau, double exemplarWeight, double hopPenalty, double countMargin)
+  public record Config(int maxMentions, int beam, int maxHops, int neighbours, double tau, double exemplarWeight, double hopPenalty, double operationMargin)
       implements Serializable {
-    public static final Config DEFAULT = new Config(6, 16, 3, 16, 0.02, 2.0, 0.1, 0.15);
+    public static final Config DEFAULT = new Config(6, 16, 3, 16, 0.02, 2.0, 0.1, 0.66);
 
     public Config {
       if (maxMentions < 1 || beam < 1 || maxHops < 1 || maxHops > 3 || neighbours < 1 || !(tau > 0) || exemplarWeight < 0 || hopPenalty < 0) {
@@ -57,7 +60,7 @@ public final class QuestionUnderstanding {
 
     /** The same settings with {@code n} voting labelled questions. */
     public Config withNeighbours(int n) {
-      return new Config(maxMentions, beam, maxHops, n, tau, exemplarWeight, hopPenalty, countMargin);
+      return new Config(maxMentions, beam, maxHops, n, tau, exemplarWeight, hopPenalty, operationMargin);
     }
   }
 
@@ -80,6 +83,8 @@ public final class QuestionUnderstanding {
   private final Map<String, String> chainOfPattern = new HashMap<>();
   private final Map<String, float[]> relationVectors;
   private final Config config;
+  private final OperationChooser operations;
+  private final ComparisonReader comparisons;
 
   /**
    * @param cache the task's cache of question texts (its embedder embeds everything)
@@ -97,6 +102,8 @@ public final class QuestionUnderstanding {
     this.relationVectors = relationVectors;
     this.exemplars = exemplars;
     this.config = config;
+    this.operations = new OperationChooser(this, schema, cache, canonical, config.operationMargin());
+    this.comparisons = new ComparisonReader(graph, schema, cache, canonical, config.operationMargin());
     if (exemplars != null && !exemplars.modelId().equals(cache.embedder().modelId())) {
       throw new IllegalArgumentException(
           "the labelled questions were embedded with " + exemplars.modelId() + ", the questions would be with " + cache.embedder().modelId()
@@ -150,9 +157,12 @@ public final class QuestionUnderstanding {
         topics.add(m);
       }
     }
+    // the set is read without the words an operator reads ("how many", "the latest"): they would pull the chain
+    // and the labelled questions' vote towards whatever they happen to resemble
+    List<String> operatorWords = operations.operatorWords(question, mentions);
     List<String> texts = new ArrayList<>();
     for (Mention m : topics) {
-      texts.add(mask(question, m));
+      texts.add(without(mask(question, m), operatorWords));
     }
     if (star != null) {
       texts.add(question);
@@ -169,22 +179,45 @@ public final class QuestionUnderstanding {
       out.add(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u));
     }
     out.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.program().describe()));
-    return new Understanding(question, mentions, out);
+    return new Understanding(question, mentions, withOperations(question, mentions, out));
   }
 
-  /** Counting or listing: the operation whose canonical wording of the chosen set is closer to the question. */
-  public Program.Operation operation(String question, Scored set) {
-    return countPreference(question, set) > config.countMargin() ? Program.Operation.COUNT : Program.Operation.LIST;
+  /**
+   * The best programs read together with their operation: a program whose operation the question asks for scores
+   * what its operation's wording explains beyond the set's ("how many films did X act in" prefers the set that
+   * counting reads best, not the chain whose plain wording happens to be closest).
+   */
+  private List<Scored> withOperations(String question, List<Mention> mentions, List<Scored> ranked) {
+    List<Scored> out = new ArrayList<>(ranked);
+    boolean changed = false;
+    for (int i = 0; i < Math.min(OPERATION_RERANK, out.size()); i++) {
+      Scored s = out.get(i);
+      OperationChooser.Reading r = operations.choose(question, mentions, s);
+      if (r.operation().kind() != SetOperation.Kind.LIST && r.preference() > 0) {
+        out.set(i, new Scored(s.program(), s.score() + r.preference(), s.paraphrase(), s.vote(), s.utterance()));
+        changed = true;
+      }
+    }
+    if (changed) {
+      out.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.program().describe()));
+    }
+    return out;
   }
 
-  /** How much closer the question reads to "how many …" of the set's wording than to the wording itself. */
-  double countPreference(String question, Scored set) {
-    // a chain's question is compared masked, as its wording was (the vector is the one ranking embedded)
-    Program p = set.program();
-    String text = p.anchors().size() == 1 && p.anchors().get(0).chain() != null ? mask(question, p.anchors().get(0).mention()) : question;
-    float[] q = cache.embed(List.of(text))[0];
-    float[][] v = canonical.of(List.of(set.utterance(), "how many " + set.utterance() + " are there"), cache.embedder());
-    return EmbeddingCache.dot(q, v[1]) - EmbeddingCache.dot(q, v[0]);
+  /**
+   * What is done with the chosen set ({@link OperationChooser}): listed, counted, ordered or filtered by a numeric
+   * property, its most frequent members, or arithmetic with its size.
+   */
+  public OperationChooser.Reading operation(String question, List<Mention> mentions, Scored set) {
+    return operations.choose(question, mentions, set);
+  }
+
+  /**
+   * The comparison of two mentioned entities the question asks for ({@link ComparisonReader}), or null; the sets
+   * compared are walked by {@code executor}.
+   */
+  public ComparisonReader.Compared compare(String question, List<Mention> mentions, ProgramExecutor executor) {
+    return comparisons.compare(question, mentions, () -> understand(question, mentions).programs(), executor);
   }
 
   /** "Adjacent by any relation" anchors of the non-overlapping mentions, in their order (at most 63). */
@@ -356,6 +389,15 @@ public final class QuestionUnderstanding {
       b.append(i == 0 ? " " : i == star.anchors().size() - 1 ? " and " : ", ").append(star.anchors().get(i).mention().label());
     }
     return b.toString();
+  }
+
+  /** {@code text} without the first occurrence of each of {@code words} (whole words, any case). */
+  static String without(String text, List<String> words) {
+    String out = text;
+    for (String w : words) {
+      out = java.util.regex.Pattern.compile("(?iu)(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(w) + "(?![\\p{L}\\p{N}])").matcher(out).replaceFirst("");
+    }
+    return out.replaceAll("\\s+", " ").strip();
   }
 
   /** The question with the mention's characters replaced by the mask. */

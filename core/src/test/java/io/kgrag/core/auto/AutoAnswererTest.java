@@ -1,6 +1,7 @@
 package io.kgrag.core.auto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
@@ -48,7 +49,10 @@ class AutoAnswererTest {
     }
     for (int i = 1; i <= 6; i++) {
       edge(b, "Aaron Busy", "/film/actor/film", "Other Film " + i);
+      edge(b, "Other Film " + i, "/film/film/release_year", Integer.toString(1990 + i));
     }
+    edge(b, "Merlin", "/film/film/release_year", "1998");
+    edge(b, "Batman Begins", "/film/film/release_year", "2005");
     return b.build();
   }
 
@@ -84,6 +88,20 @@ class AutoAnswererTest {
     Outcome untyped = ask("Which place has Great Britain, Merlin and Batman Begins?", 0);
     assertEquals(AnswerStatus.EXACT, untyped.status());
     assertEquals(List.of("United Kingdom"), answers(untyped));
+  }
+
+  @Test
+  void countsOrdersAndFiltersAreAnsweredFromTheSetTheQuestionNames() {
+    // (this test's embedder is a bag of word stems: the questions use the relation's words)
+    Outcome n = ask("How many films was Aaron Busy a film actor in?", 0);
+    assertEquals("8", n.answer().answer(), n.note());
+    assertTrue(n.note().contains("COUNT"), n.note());
+    Outcome latest = ask("What is the most recent film Aaron Busy was a film actor in?", 0);
+    assertEquals(List.of("Batman Begins"), answers(latest));
+    assertTrue(latest.answer().evidence().stream().anyMatch(e -> e.relation().endsWith("release_year") && e.dstLabel().equals("2005")), latest.note());
+    Outcome before = ask("Which films was Aaron Busy a film actor in before 1993?", 0);
+    assertEquals(java.util.Set.of("Other Film 1", "Other Film 2"), java.util.Set.copyOf(answers(before)));
+    assertEquals(java.util.Set.of("Merlin", "Batman Begins"), java.util.Set.copyOf(answers(ask("Which films was Rutger Hauer a film actor in?", 0))));
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.kgrag.core.understand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,10 +35,10 @@ class QuestionUnderstandingTest {
     assertTrue(ms.stream().noneMatch(m -> m.label().equalsIgnoreCase("the")));
   }
 
-  private QuestionUnderstanding with(double hopPenalty, double countMargin) {
+  private QuestionUnderstanding with(double hopPenalty, double operationMargin) {
     QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
     return new QuestionUnderstanding(g, GraphSchema.of(g), linker, new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000), new CanonicalVectors(), Map.of(),
-        null, new QuestionUnderstanding.Config(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), hopPenalty, countMargin));
+        null, new QuestionUnderstanding.Config(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), hopPenalty, operationMargin));
   }
 
   @Test
@@ -64,12 +65,68 @@ class QuestionUnderstandingTest {
 
   @Test
   void countingIsReadFromTheWordingOfTheOperation() {
-    QuestionUnderstanding any = with(QuestionUnderstanding.Config.DEFAULT.hopPenalty(), 0.0);
+    QuestionUnderstanding any = with(QuestionUnderstanding.Config.DEFAULT.hopPenalty(), QuestionUnderstanding.Config.DEFAULT.operationMargin());
     QuestionUnderstanding.Understanding x = any.understand("how many films did Dee Director direct");
     assertEquals("LIST(^directed_by)", x.best().program().key());
-    assertEquals(Program.Operation.COUNT, any.operation(x.question(), x.best()));
+    assertEquals(SetOperation.COUNT, any.operation(x.question(), x.mentions(), x.best()).operation());
     QuestionUnderstanding.Understanding y = any.understand("which films did Dee Director direct");
-    assertEquals(Program.Operation.LIST, any.operation(y.question(), y.best()));
+    assertEquals(SetOperation.LIST, any.operation(y.question(), y.mentions(), y.best()).operation());
+  }
+
+  private OperationChooser.Reading reading(String question, String key) {
+    QuestionUnderstanding.Understanding x = u.understand(question);
+    QuestionUnderstanding.Scored set = x.programs().stream().filter(s -> s.program().key().equals(key)).findFirst().orElseThrow();
+    return u.operation(question, x.mentions(), set);
+  }
+
+  @Test
+  void anOrderByANumericPropertyIsReadWhereTheQuestionAsksForIt() {
+    OperationChooser.Reading r = reading("which film directed by Dee Director came out the earliest", "LIST(^directed_by)");
+    assertEquals(new SetOperation(SetOperation.Kind.LEAST, "release_year", true, new double[0]), r.operation());
+    assertEquals(SetOperation.LIST, reading("which films did Dee Director direct", "LIST(^directed_by)").operation());
+    // a chain that ends at the property is read as the set before it, ordered by the property
+    OperationChooser.Reading years = reading("the release year of the latest film directed by Dee Director", "LIST(^directed_by/release_year)");
+    assertEquals(SetOperation.Kind.GREATEST, years.operation().kind());
+    assertEquals("LIST(^directed_by)", years.program().key());
+  }
+
+  @Test
+  void aFilterNeedsANumberOfTheQuestionInThePropertysRange() {
+    OperationChooser.Reading r = reading("films directed by Dee Director released after 2000", "LIST(^directed_by)");
+    assertEquals(new SetOperation(SetOperation.Kind.ABOVE, "release_year", true, new double[] {2000}), r.operation());
+    // 1850 is no release year of this graph: no filter can read it
+    assertEquals(SetOperation.LIST, reading("films directed by Dee Director released after 1850", "LIST(^directed_by)").operation());
+  }
+
+  @Test
+  void arithmeticReadsTheNumberAndTheMostFrequentNeedsTwoHops() {
+    assertEquals(new SetOperation(SetOperation.Kind.PLUS, null, true, new double[] {3}),
+        reading("how many films would Dee Director have directed with 3 more", "LIST(^directed_by)").operation());
+    assertEquals(SetOperation.Kind.MOST_FREQUENT, reading("which genre did Dee Director direct most often", "LIST(^directed_by/has_genre)").operation().kind());
+    assertTrue(reading("which film did Dee Director direct most often", "LIST(^directed_by)").operation().kind() != SetOperation.Kind.MOST_FREQUENT);
+  }
+
+  @Test
+  void twoMentionedEntitiesAreComparedBySetSizeOrByYear() {
+    ProgramExecutor executor = new ProgramExecutor(g, 10_000);
+    String q = "did Dee Director direct more films than Eve Maker";
+    ComparisonReader.Compared more = u.compare(q, linker.link(MentionLinker.tokens(q), q), executor);
+    assertEquals("yes", more.answer(), more.describe()); // two films against one
+    String r = "did Eve Maker direct more films than Dee Director";
+    assertEquals("no", u.compare(r, linker.link(MentionLinker.tokens(r), r), executor).answer());
+    String e = "which was released earlier, Third Film or First Film";
+    ComparisonReader.Compared earlier = u.compare(e, linker.link(MentionLinker.tokens(e), e), executor);
+    assertEquals("First Film", earlier.answer(), earlier.describe()); // 1999 against 2004
+    assertEquals(2, earlier.evidence().size());
+    // no comparative, no comparison
+    String x = "films with Dee Director and Cy Star";
+    assertNull(u.compare(x, linker.link(MentionLinker.tokens(x), x), executor));
+  }
+
+  @Test
+  void operatorWordsAreLeftOutOfTheSetsReading() {
+    assertEquals("X star in", QuestionUnderstanding.without("how many films did X star in", List.of("how many", "films did")));
+    assertEquals("the MOSTLY X", QuestionUnderstanding.without("the MOSTLY X", List.of("most")));
   }
 
   @Test

@@ -8,8 +8,8 @@ import io.kgrag.core.understand.QuestionUnderstanding;
 /**
  * {@code auto}'s settings, {@code spark.kgrag.auto.*}: how many mentions are tried as a chain's topic, the beam
  * of chains extended per hop, the longest chain, the labelled questions' vote (neighbours, temperature, weight
- * against the paraphrase similarity), what each hop beyond the first costs a chain, the margin by which "how many …" must read closer than the set to count
- * it, the most answers a question returns, the most nodes a walk visits per hop, and what each ln(1 + degree) costs
+ * against the paraphrase similarity), what each hop beyond the first costs a chain, the margin by which an operation's wording ("how many …",
+ * "… with the latest release year") must read closer than the set's to apply, the most answers a question returns, the most nodes a walk visits per hop, and what each ln(1 + degree) costs
  * an intersection's candidate among those that satisfy as much (degree-penalty).
  */
 public record AutoOptions(
@@ -20,7 +20,7 @@ public record AutoOptions(
     double exemplarTau,
     double exemplarWeight,
     double hopPenalty,
-    double countMargin,
+    double operationMargin,
     int maxAnswers,
     int walkCap,
     double degreePenalty) {
@@ -40,10 +40,10 @@ public record AutoOptions(
 
   public static AutoOptions defaults() {
     QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
-    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.countMargin(), 1_000, 200_000, AutoContext.DEFAULT_DEGREE_PENALTY);
+    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.operationMargin(), 1_000, 200_000, AutoContext.DEFAULT_DEGREE_PENALTY);
   }
 
   public QuestionUnderstanding.Config config() {
-    return new QuestionUnderstanding.Config(maxMentions, beam, maxHops, exemplarNeighbours, exemplarTau, exemplarWeight, hopPenalty, countMargin);
+    return new QuestionUnderstanding.Config(maxMentions, beam, maxHops, exemplarNeighbours, exemplarTau, exemplarWeight, hopPenalty, operationMargin);
   }
 }

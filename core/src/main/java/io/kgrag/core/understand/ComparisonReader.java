@@ -1,0 +1,159 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.exemplar.Chain;
+import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.qa.EvidenceEdge;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Comparisons of two mentioned entities: of the sizes of their sets along one chain ("did X direct more films than
+ * Y?": yes or no) or of their values of a numeric property ("which came out earlier, X or Y?": the entity). As with
+ * {@link OperationChooser}, a comparison is in question only where a span of the question reads like its
+ * canonical phrase ("more than", "earlier") by sentence embedding, and only where the graph can compare: both
+ * entities start the chain, or both have the property.
+ */
+public final class ComparisonReader {
+  /** A comparison's answer (the entity's id when it is an entity, else 0), its evidence and what was compared. */
+  public record Compared(String answer, long entityId, List<EvidenceEdge> evidence, String describe) {}
+
+  private enum Kind {
+    MORE("more than"),
+    FEWER("fewer than"),
+    EARLIER("earlier", "older"),
+    LATER("later", "more recent");
+
+    final List<String> phrases;
+
+    Kind(String... phrases) {
+      this.phrases = List.of(phrases);
+    }
+  }
+
+  private final KnowledgeGraph graph;
+  private final GraphSchema schema;
+  private final EmbeddingCache cache;
+  private final CanonicalVectors canonical;
+  private final double margin;
+
+  ComparisonReader(KnowledgeGraph graph, GraphSchema schema, EmbeddingCache cache, CanonicalVectors canonical, double margin) {
+    this.graph = graph;
+    this.schema = schema;
+    this.cache = cache;
+    this.canonical = canonical;
+    this.margin = margin;
+  }
+
+  /**
+   * The comparison the question asks for, or null: two strong mentions, a comparative phrase, and the graph able to
+   * compare them. {@code chains} are the question's ranked programs, of which the best chain from the first mention
+   * whose sets both are non-empty is the one compared.
+   */
+  Compared compare(String question, List<Mention> mentions, java.util.function.Supplier<List<QuestionUnderstanding.Scored>> chains, ProgramExecutor executor) {
+    List<Mention> two = new ArrayList<>();
+    for (Mention m : mentions) {
+      if (m.strong() && two.stream().noneMatch(m::overlaps) && two.size() < 2) {
+        two.add(m);
+      }
+    }
+    if (two.size() < 2) {
+      return null;
+    }
+    two.sort(java.util.Comparator.comparingInt(Mention::from)); // "did X direct more films than Y": X first
+    List<String> spans = OperationChooser.spans(question, mentions, null);
+    if (spans.isEmpty()) {
+      return null;
+    }
+    float[][] sv = canonical.of(spans, cache.embedder());
+    Kind best = null;
+    double bestSim = margin;
+    for (Kind k : Kind.values()) {
+      for (float[] p : canonical.of(k.phrases, cache.embedder())) {
+        for (float[] s : sv) {
+          double sim = EmbeddingCache.dot(p, s);
+          if (sim >= bestSim) {
+            best = k;
+            bestSim = sim;
+          }
+        }
+      }
+    }
+    if (best == null) {
+      return null;
+    }
+    Mention a = two.get(0);
+    Mention b = two.get(1);
+    if (best == Kind.EARLIER || best == Kind.LATER) {
+      return byValue(best, a, b);
+    }
+    for (QuestionUnderstanding.Scored s : chains.get()) {
+      Program p = s.program();
+      if (p.anchors().size() == 1 && p.anchors().get(0).chain() != null && p.anchors().get(0).mention().equals(a)) {
+        Compared c = bySize(best, p.anchors().get(0).chain(), a, b, executor);
+        if (c != null) {
+          return c;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Yes or no: whether a's set along the chain is larger (smaller) than b's; null when b's set is empty. */
+  private Compared bySize(Kind kind, Chain chain, Mention a, Mention b, ProgramExecutor executor) {
+    ProgramExecutor.Result ra = executor.execute(new Program(List.of(new Program.Anchor(a, chain)), Program.Operation.LIST));
+    ProgramExecutor.Result rb = executor.execute(new Program(List.of(new Program.Anchor(b, chain)), Program.Operation.LIST));
+    if (ra.exact() == 0 || rb.exact() == 0) {
+      return null;
+    }
+    boolean yes = kind == Kind.MORE ? ra.exact() > rb.exact() : ra.exact() < rb.exact();
+    List<EvidenceEdge> evidence = new ArrayList<>();
+    for (ProgramExecutor.Candidate c : ra.exactCandidates()) {
+      evidence.addAll(c.evidence());
+    }
+    for (ProgramExecutor.Candidate c : rb.exactCandidates()) {
+      evidence.addAll(c.evidence());
+    }
+    return new Compared(yes ? "yes" : "no", 0L, evidence, String.format(Locale.ROOT, "%s: [%s] %s has %d, [%s] %s has %d", kind, a.label(), chain, ra.exact(),
+        b.label(), chain, rb.exact()));
+  }
+
+  /** The entity with the earlier (later) value of a year-valued property both have; null when they share none. */
+  private Compared byValue(Kind kind, Mention a, Mention b) {
+    for (int r = 0; r < schema.roles(); r++) {
+      if (!schema.years(r)) {
+        continue;
+      }
+      EvidenceEdge ea = value(a, r);
+      EvidenceEdge eb = value(b, r);
+      if (ea == null || eb == null) {
+        continue;
+      }
+      double va = Literals.valueOf(schema.forward(r) ? ea.dstLabel() : ea.srcLabel());
+      double vb = Literals.valueOf(schema.forward(r) ? eb.dstLabel() : eb.srcLabel());
+      boolean aWins = kind == Kind.EARLIER ? va < vb : va > vb;
+      Mention w = aWins ? a : b;
+      return new Compared(w.label(), graph.entityId(w.nodes()[0]), List.of(ea, eb),
+          String.format(Locale.ROOT, "%s by %s: [%s] %s, [%s] %s", kind, schema.relation(r), a.label(), SetOperation.number(va), b.label(), SetOperation.number(vb)));
+    }
+    return null;
+  }
+
+  /** The edge giving the mention's first node with the role its value. */
+  private EvidenceEdge value(Mention m, int role) {
+    for (int n : m.nodes()) {
+      for (int k = 0; k < graph.entryCount(n); k++) {
+        if (graph.entryOutgoing(n, k) == schema.forward(role) && graph.entryRelation(n, k).equals(schema.relation(role))) {
+          int v = graph.entryNeighbour(n, k);
+          if (!Double.isNaN(Literals.valueOf(graph.label(v)))) {
+            int src = schema.forward(role) ? n : v;
+            int dst = schema.forward(role) ? v : n;
+            return new EvidenceEdge(graph.entityId(src), graph.label(src), schema.relation(role), graph.entityId(dst), graph.label(dst));
+          }
+        }
+      }
+    }
+    return null;
+  }
+}

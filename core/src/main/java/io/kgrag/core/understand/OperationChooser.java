@@ -1,0 +1,291 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.exemplar.Chain;
+import io.kgrag.core.graph.Labels;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Chooses what is done with a program's answer set the way programs themselves are chosen, in two steps. An
+ * operation is in question only where some span of one to three words of the question, outside its mentions,
+ * reads like the operator's canonical phrase by sentence embedding ("how many", "the latest", "after": the
+ * operators of the grammar of Wang, Berant and Liang 2015, so "number of", "most recent" or "prior to" count too)
+ * by at least a margin. Among those, each is worded canonically around the set's own wording ("how many directed
+ * by X are there", "the directed by X with the latest release year", "directed by X with release year after
+ * 2002"), and the one whose wording the whole question reads closest to, relative to the plain set's, wins. The graph
+ * decides what can be offered: an order or a filter needs a numeric relation that follows the set's last relation
+ * (or ends the chain: "the release year of the films of X" read as the films ordered by it), "most often" needs a
+ * chain of two hops or more, a filter or arithmetic needs a number written in the question outside its mentions.
+ */
+public final class OperationChooser {
+  /** The phrase margin of an operation that needs a number the question writes (a filter, arithmetic). */
+  static final double LITERAL_MARGIN = 0.5;
+
+  /**
+   * The operation chosen for a set, the program it applies to (a chain that ended at the property it orders by
+   * is cut before it) and how much closer the question reads to it than to the plain set.
+   */
+  public record Reading(Program program, SetOperation operation, double preference, String wording, String runnerUp) {}
+
+  private record Offer(Program program, SetOperation operation, String wording) {}
+
+  private final GraphSchema schema;
+  private final EmbeddingCache cache;
+  private final CanonicalVectors canonical;
+  private final QuestionUnderstanding understanding;
+  private final double margin;
+  private final double literalMargin;
+
+  OperationChooser(QuestionUnderstanding understanding, GraphSchema schema, EmbeddingCache cache, CanonicalVectors canonical, double margin) {
+    this.understanding = understanding;
+    this.schema = schema;
+    this.cache = cache;
+    this.canonical = canonical;
+    this.margin = margin;
+    this.literalMargin = LITERAL_MARGIN;
+  }
+
+  /** The canonical phrases of each operator; a year-valued property reads "latest" and "after" rather than "highest" and "above". */
+  private static List<String> phrases(SetOperation.Kind kind, boolean years) {
+    return switch (kind) {
+      case LIST -> List.of();
+      case COUNT -> List.of("how many", "the number of");
+      case MOST_FREQUENT -> List.of("most often", "the most");
+      case GREATEST -> years ? List.of("the latest", "most recent") : List.of("the highest", "the largest");
+      case LEAST -> years ? List.of("the earliest", "the oldest") : List.of("the lowest", "the smallest");
+      case ABOVE -> years ? List.of("after") : List.of("above", "more than");
+      case BELOW -> years ? List.of("before") : List.of("below", "less than");
+      case BETWEEN -> List.of("between");
+      case PLUS -> List.of("more", "plus");
+      case MINUS -> List.of("fewer", "minus");
+      case TIMES -> List.of("times", "multiplied by");
+    };
+  }
+
+  /** The span of the question closest to one of an operator's phrases, and how close. */
+  private record Match(int span, double similarity) {}
+
+  /** The span that reads closest to one of the operator's phrases, or null. */
+  private Match closest(SetOperation.Kind kind, boolean years, float[][] spanVectors) {
+    List<String> ph = phrases(kind, years);
+    if (ph.isEmpty() || spanVectors.length == 0) {
+      return null;
+    }
+    Match best = null;
+    for (float[] p : canonical.of(ph, cache.embedder())) {
+      for (int w = 0; w < spanVectors.length; w++) {
+        double sim = EmbeddingCache.dot(p, spanVectors[w]);
+        if (best == null || sim > best.similarity()) {
+          best = new Match(w, sim);
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The question's words that an operator that needs no number reads (counting, most often, an order): the span
+   * closest to each such operator's phrase, where it is close enough. The set's program is read without them.
+   */
+  List<String> operatorWords(String question, List<Mention> mentions) {
+    List<String> spans = spans(question, mentions, null);
+    if (spans.isEmpty()) {
+      return List.of();
+    }
+    float[][] spanVectors = canonical.of(spans, cache.embedder());
+    List<String> out = new ArrayList<>();
+    for (SetOperation.Kind kind : List.of(SetOperation.Kind.COUNT, SetOperation.Kind.MOST_FREQUENT, SetOperation.Kind.GREATEST, SetOperation.Kind.LEAST)) {
+      for (boolean years : new boolean[] {true, false}) {
+        Match m = closest(kind, years, spanVectors);
+        if (m != null && m.similarity() >= margin && !out.contains(spans.get(m.span()))) {
+          out.add(spans.get(m.span()));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The question's spans of one to three words outside its strong mentions (and the program's), lower case. */
+  static List<String> spans(String question, List<Mention> mentions, Program p) {
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    boolean[] masked = new boolean[toks.size()];
+    for (Mention m : mentions) {
+      boolean anchor = p != null && p.anchors().stream().anyMatch(a -> a.mention().equals(m));
+      if (m.strong() || anchor) {
+        for (int i = m.from(); i < m.to(); i++) {
+          masked[i] = true;
+        }
+      }
+    }
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < toks.size(); i++) {
+      StringBuilder b = new StringBuilder();
+      for (int n = 0; n < 3 && i + n < toks.size() && !masked[i + n]; n++) {
+        b.append(n == 0 ? "" : " ").append(toks.get(i + n).raw().toLowerCase(Locale.ROOT));
+        out.add(b.toString());
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  Reading choose(String question, List<Mention> mentions, QuestionUnderstanding.Scored set) {
+    Program p = set.program();
+    boolean chain = p.anchors().size() == 1 && p.anchors().get(0).chain() != null;
+    String text = chain ? QuestionUnderstanding.mask(question, p.anchors().get(0).mention()) : question;
+    List<Literals.Literal> literals = outside(question, mentions, p);
+    List<Offer> offers = new ArrayList<>();
+    offers.add(new Offer(p, SetOperation.LIST, set.utterance()));
+    counts(offers, p, set.utterance(), literals);
+    if (chain) {
+      Chain c = p.anchors().get(0).chain();
+      int[] roles = roles(c);
+      int last = roles[roles.length - 1];
+      if (roles.length >= 2) {
+        offers.add(new Offer(p, new SetOperation(SetOperation.Kind.MOST_FREQUENT, null, true, new double[0]), "the " + set.utterance() + " that occurs most often"));
+      }
+      for (int r = 0; r < schema.roles(); r++) {
+        if (schema.numeric(r) && schema.canFollow(last, r)) {
+          orders(offers, p, set.utterance(), r, literals);
+        }
+      }
+      if (roles.length >= 2 && schema.numeric(last)) {
+        // "the release year of the films of X" read as the films of X ordered or filtered by it
+        int[] prefix = java.util.Arrays.copyOf(roles, roles.length - 1);
+        Program shorter = new Program(List.of(new Program.Anchor(p.anchors().get(0).mention(), chain(prefix))), Program.Operation.LIST);
+        orders(offers, shorter, understanding.utterance(prefix), last, literals);
+      }
+    }
+    List<String> spans = spans(question, mentions, p);
+    float[][] spanVectors = spans.isEmpty() ? new float[0][] : canonical.of(spans, cache.embedder());
+    List<Offer> gated = new ArrayList<>();
+    gated.add(offers.get(0));
+    java.util.Map<String, Double> gates = new java.util.HashMap<>();
+    for (Offer o : offers.subList(1, offers.size())) {
+      SetOperation op = o.operation();
+      boolean years = op.property() != null && schema.years(schema.role(op.property(), op.forward()));
+      double g = gates.computeIfAbsent(op.kind() + "/" + years, k -> {
+        Match m = closest(op.kind(), years, spanVectors);
+        return m == null ? 0 : m.similarity();
+      });
+      // an operation that needs a number of the question has that evidence already; the others need a closer phrase
+      boolean literal = op.values().length > 0;
+      if (g >= (literal ? literalMargin : margin)) {
+        gated.add(o);
+      }
+    }
+    if (gated.size() == 1) {
+      return new Reading(p, SetOperation.LIST, 0, set.utterance(), "");
+    }
+    List<String> texts = new ArrayList<>();
+    for (Offer o : gated) {
+      texts.add(o.wording());
+    }
+    float[] q = cache.embed(List.of(text))[0];
+    float[][] v = canonical.of(texts, cache.embedder());
+    Offer best = null;
+    double bestPref = Double.NEGATIVE_INFINITY;
+    Offer second = null;
+    double secondPref = Double.NEGATIVE_INFINITY;
+    for (int i = 1; i < gated.size(); i++) {
+      // an operation on a shorter chain is measured against the set the question names, the whole chain's
+      double pref = EmbeddingCache.dot(q, v[i]) - EmbeddingCache.dot(q, v[0]);
+      if (pref > bestPref) {
+        second = best;
+        secondPref = bestPref;
+        best = gated.get(i);
+        bestPref = pref;
+      } else if (pref > secondPref) {
+        second = gated.get(i);
+        secondPref = pref;
+      }
+    }
+    String runnerUp = second == null ? "" : String.format(Locale.ROOT, "%s %+.3f", second.operation().describe(), secondPref);
+    if (bestPref <= 0) {
+      // the question reads closer to the plain set than to any operation on it ("which one is older": no sum)
+      return new Reading(p, SetOperation.LIST, bestPref, set.utterance(), String.format(Locale.ROOT, "%s %+.3f", best.operation().describe(), bestPref));
+    }
+    return new Reading(best.program(), best.operation(), bestPref, best.wording(), runnerUp);
+  }
+
+  /** Counting, and arithmetic with the count and each small number of the question. */
+  private static void counts(List<Offer> offers, Program p, String u, List<Literals.Literal> literals) {
+    offers.add(new Offer(p, SetOperation.COUNT, "how many " + u + " are there"));
+    for (Literals.Literal l : literals) {
+      if (l.yearLike()) {
+        continue;
+      }
+      String n = SetOperation.number(l.value());
+      double[] v = {l.value()};
+      if (!l.multiplier()) {
+        offers.add(new Offer(p, new SetOperation(SetOperation.Kind.PLUS, null, true, v), "how many " + u + " would there be with " + n + " more"));
+        offers.add(new Offer(p, new SetOperation(SetOperation.Kind.MINUS, null, true, v), "how many " + u + " would be left after taking away " + n));
+      }
+      offers.add(new Offer(p, new SetOperation(SetOperation.Kind.TIMES, null, true, v), n + " times the number of " + u));
+    }
+  }
+
+  /** Ordering by a numeric role, and filters by it with the question's numbers in its range. */
+  private void orders(List<Offer> offers, Program p, String u, int role, List<Literals.Literal> literals) {
+    String prop = Labels.relationText(schema.relation(role));
+    boolean years = schema.years(role);
+    String rel = schema.relation(role);
+    boolean fwd = schema.forward(role);
+    offers.add(new Offer(p, new SetOperation(SetOperation.Kind.GREATEST, rel, fwd, new double[0]), "the " + u + " with the " + (years ? "latest " : "highest ") + prop));
+    offers.add(new Offer(p, new SetOperation(SetOperation.Kind.LEAST, rel, fwd, new double[0]), "the " + u + " with the " + (years ? "earliest " : "lowest ") + prop));
+    List<Double> inRange = new ArrayList<>();
+    for (Literals.Literal l : literals) {
+      if (!l.multiplier() && l.value() >= schema.least(role) && l.value() <= schema.greatest(role) && (!years || l.yearLike())) {
+        inRange.add(l.value());
+      }
+    }
+    for (double n : inRange) {
+      String w = SetOperation.number(n);
+      offers.add(new Offer(p, new SetOperation(SetOperation.Kind.ABOVE, rel, fwd, new double[] {n}), u + " with " + prop + (years ? " after " : " above ") + w));
+      offers.add(new Offer(p, new SetOperation(SetOperation.Kind.BELOW, rel, fwd, new double[] {n}), u + " with " + prop + (years ? " before " : " below ") + w));
+    }
+    if (inRange.size() >= 2) {
+      double a = Math.min(inRange.get(0), inRange.get(1));
+      double b = Math.max(inRange.get(0), inRange.get(1));
+      offers.add(new Offer(p, new SetOperation(SetOperation.Kind.BETWEEN, rel, fwd, new double[] {a, b}),
+          u + " with " + prop + " between " + SetOperation.number(a) + " and " + SetOperation.number(b)));
+    }
+  }
+
+  /** The question's numbers outside its mentions (a title such as "1984" is not a literal). */
+  private static List<Literals.Literal> outside(String question, List<Mention> mentions, Program p) {
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    List<Literals.Literal> out = new ArrayList<>();
+    for (Literals.Literal l : Literals.of(question)) {
+      boolean inside = false;
+      for (Mention m : mentions) {
+        boolean anchor = p != null && p.anchors().stream().anyMatch(a -> a.mention().equals(m));
+        if ((m.strong() || anchor) && l.start() < toks.get(m.to() - 1).end() && l.end() > toks.get(m.from()).start()) {
+          inside = true;
+        }
+      }
+      if (!inside) {
+        out.add(l);
+      }
+    }
+    return out;
+  }
+
+  private int[] roles(Chain chain) {
+    int[] out = new int[chain.length()];
+    for (int i = 0; i < out.length; i++) {
+      Chain.Step s = chain.steps().get(i);
+      out[i] = schema.role(s.relation(), s.forward());
+    }
+    return out;
+  }
+
+  private Chain chain(int[] roles) {
+    List<Chain.Step> steps = new ArrayList<>(roles.length);
+    for (int r : roles) {
+      steps.add(new Chain.Step(schema.relation(r), schema.forward(r)));
+    }
+    return new Chain(steps);
+  }
+}
