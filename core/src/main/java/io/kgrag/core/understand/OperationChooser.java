@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * Chooses what is done with a program's answer set the way programs themselves are chosen, in two steps. An
- * operation is in question only where some span of one to three words of the question, outside its mentions,
+ * operation is in question only where some span of one or two words of the question, outside its mentions,
  * reads like the operator's canonical phrase by sentence embedding ("how many", "the latest", "after": the
  * operators of the grammar of Wang, Berant and Liang 2015, so "number of", "most recent" or "prior to" count too)
  * by at least a margin. Among those, each is worded canonically around the set's own wording ("how many directed
@@ -51,7 +51,7 @@ public final class OperationChooser {
   private static List<String> phrases(SetOperation.Kind kind, boolean years) {
     return switch (kind) {
       case LIST -> List.of();
-      case COUNT -> List.of("how many", "the number of");
+      case COUNT -> List.of("how many", "number of");
       case MOST_FREQUENT -> List.of("most often", "the most");
       case GREATEST -> years ? List.of("the latest", "most recent") : List.of("the highest", "the largest");
       case LEAST -> years ? List.of("the earliest", "the oldest") : List.of("the lowest", "the smallest");
@@ -107,7 +107,11 @@ public final class OperationChooser {
     return out;
   }
 
-  /** The question's spans of one to three words outside its strong mentions (and the program's), lower case. */
+  /**
+   * The question's spans of one or two words outside its strong mentions (and the program's), lower case: every
+   * operator phrase has at most two words, and the spans of ordinary questions repeat, so their vectors come from the
+   * JVM's cache of canonical texts after the first questions of a run.
+   */
   static List<String> spans(String question, List<Mention> mentions, Program p) {
     List<MentionLinker.Token> toks = MentionLinker.tokens(question);
     boolean[] masked = new boolean[toks.size()];
@@ -122,7 +126,7 @@ public final class OperationChooser {
     java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
     for (int i = 0; i < toks.size(); i++) {
       StringBuilder b = new StringBuilder();
-      for (int n = 0; n < 3 && i + n < toks.size() && !masked[i + n]; n++) {
+      for (int n = 0; n < 2 && i + n < toks.size() && !masked[i + n]; n++) {
         b.append(n == 0 ? "" : " ").append(toks.get(i + n).raw().toLowerCase(Locale.ROOT));
         out.add(b.toString());
       }
