@@ -5,8 +5,11 @@ import io.kgrag.core.exemplar.Chain;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.EvidenceEdge;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Comparisons of two mentioned entities: of the sizes of their sets along one chain ("did X direct more films than
@@ -61,39 +64,45 @@ public final class ComparisonReader {
     if (two.size() < 2) {
       return null;
     }
-    two.sort(java.util.Comparator.comparingInt(Mention::from)); // "did X direct more films than Y": X first
+    two.sort(Comparator.comparingInt(Mention::from)); // "did X direct more films than Y": X first
     List<String> spans = OperationChooser.spans(question, mentions, null);
     if (spans.isEmpty()) {
       return null;
     }
     float[][] sv = canonical.of(spans, cache.embedder());
-    Kind best = null;
-    double bestSim = margin;
+    // every comparative the question reads like, closest first; the first the graph can compare answers
+    Map<Kind, Double> close = new EnumMap<>(Kind.class);
     for (Kind k : Kind.values()) {
       for (float[] p : canonical.of(k.phrases, cache.embedder())) {
         for (float[] s : sv) {
           double sim = EmbeddingCache.dot(p, s);
-          if (sim >= bestSim) {
-            best = k;
-            bestSim = sim;
+          if (sim >= margin && sim > close.getOrDefault(k, 0.0)) {
+            close.put(k, sim);
           }
         }
       }
     }
-    if (best == null) {
-      return null;
-    }
+    List<Kind> kinds = new ArrayList<>(close.keySet());
+    kinds.sort(Comparator.comparingDouble((Kind k) -> -close.get(k)).thenComparing(Kind::ordinal));
     Mention a = two.get(0);
     Mention b = two.get(1);
-    if (best == Kind.EARLIER || best == Kind.LATER) {
-      return byValue(best, a, b);
-    }
-    for (QuestionUnderstanding.Scored s : chains.get()) {
-      Program p = s.program();
-      if (p.anchors().size() == 1 && p.anchors().get(0).chain() != null && p.anchors().get(0).mention().equals(a)) {
-        Compared c = bySize(best, p.anchors().get(0).chain(), a, b, executor);
+    List<QuestionUnderstanding.Scored> programs = null;
+    for (Kind k : kinds) {
+      if (k == Kind.EARLIER || k == Kind.LATER) {
+        Compared c = byValue(k, a, b);
         if (c != null) {
           return c;
+        }
+        continue;
+      }
+      programs = programs == null ? chains.get() : programs;
+      for (QuestionUnderstanding.Scored s : programs) {
+        Program p = s.program();
+        if (p.anchors().size() == 1 && p.anchors().get(0).chain() != null && p.anchors().get(0).mention().equals(a)) {
+          Compared c = bySize(k, p.anchors().get(0).chain(), a, b, executor);
+          if (c != null) {
+            return c;
+          }
         }
       }
     }

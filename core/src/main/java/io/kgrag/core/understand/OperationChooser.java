@@ -206,8 +206,8 @@ public final class OperationChooser {
       }
     }
     String runnerUp = second == null ? "" : String.format(Locale.ROOT, "%s %+.3f", second.operation().describe(), secondPref);
-    if (bestPref <= 0) {
-      // the question reads closer to the plain set than to any operation on it ("which one is older": no sum)
+    if (bestPref <= 0 && best.operation().values().length > 0) {
+      // an operation read from a number alone must also read closer than the plain set ("which one is older": no sum)
       return new Reading(p, SetOperation.LIST, bestPref, set.utterance(), String.format(Locale.ROOT, "%s %+.3f", best.operation().describe(), bestPref));
     }
     return new Reading(best.program(), best.operation(), bestPref, best.wording(), runnerUp);

@@ -97,7 +97,7 @@ class AutoAnswererTest {
     assertEquals("8", n.answer().answer(), n.note());
     assertTrue(n.note().contains("COUNT"), n.note());
     Outcome latest = ask("What is the most recent film Aaron Busy was a film actor in?", 0);
-    assertEquals(List.of("Batman Begins"), answers(latest));
+    assertEquals(List.of("Batman Begins"), answers(latest), latest.note());
     assertTrue(latest.answer().evidence().stream().anyMatch(e -> e.relation().endsWith("release_year") && e.dstLabel().equals("2005")), latest.note());
     Outcome before = ask("Which films was Aaron Busy a film actor in before 1993?", 0);
     assertEquals(java.util.Set.of("Other Film 1", "Other Film 2"), java.util.Set.copyOf(answers(before)));
