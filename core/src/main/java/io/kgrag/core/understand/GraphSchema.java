@@ -1,5 +1,6 @@
 package io.kgrag.core.understand;
 
+import io.kgrag.core.exemplar.Chain;
 import io.kgrag.core.graph.KnowledgeGraph;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -162,6 +163,25 @@ public final class GraphSchema implements Serializable {
   /** Whether a numeric role's values are whole numbers from 1000 to 2999: years, ordered by "earliest" and "latest". */
   public boolean years(int role) {
     return numeric(role) && least[role] >= 1000 && greatest[role] < 3000;
+  }
+
+  /** The chain that walks {@code roles} in order. */
+  public Chain chain(int[] roles) {
+    List<Chain.Step> steps = new ArrayList<>(roles.length);
+    for (int r : roles) {
+      steps.add(new Chain.Step(relation(r), forward(r)));
+    }
+    return new Chain(steps);
+  }
+
+  /** The roles {@code chain} walks, in order (-1 for a relation the graph lacks). */
+  public int[] roles(Chain chain) {
+    int[] out = new int[chain.length()];
+    for (int i = 0; i < out.length; i++) {
+      Chain.Step s = chain.steps().get(i);
+      out[i] = role(s.relation(), s.forward());
+    }
+    return out;
   }
 
   /** Every role's row, relations in name order, forward first. */

@@ -144,7 +144,7 @@ public final class OperationChooser {
     counts(offers, p, set.utterance(), literals);
     if (chain) {
       Chain c = p.anchors().get(0).chain();
-      int[] roles = roles(c);
+      int[] roles = schema.roles(c);
       int last = roles[roles.length - 1];
       if (roles.length >= 2) {
         offers.add(new Offer(p, new SetOperation(SetOperation.Kind.MOST_FREQUENT, null, true, new double[0]), "the " + set.utterance() + " that occurs most often"));
@@ -157,7 +157,7 @@ public final class OperationChooser {
       if (roles.length >= 2 && schema.numeric(last)) {
         // "the release year of the films of X" read as the films of X ordered or filtered by it
         int[] prefix = java.util.Arrays.copyOf(roles, roles.length - 1);
-        Program shorter = new Program(List.of(new Program.Anchor(p.anchors().get(0).mention(), chain(prefix))), Program.Operation.LIST);
+        Program shorter = new Program(List.of(new Program.Anchor(p.anchors().get(0).mention(), schema.chain(prefix))), Program.Operation.LIST);
         orders(offers, shorter, understanding.utterance(prefix), last, literals);
       }
     }
@@ -274,22 +274,5 @@ public final class OperationChooser {
       }
     }
     return out;
-  }
-
-  private int[] roles(Chain chain) {
-    int[] out = new int[chain.length()];
-    for (int i = 0; i < out.length; i++) {
-      Chain.Step s = chain.steps().get(i);
-      out[i] = schema.role(s.relation(), s.forward());
-    }
-    return out;
-  }
-
-  private Chain chain(int[] roles) {
-    List<Chain.Step> steps = new ArrayList<>(roles.length);
-    for (int r : roles) {
-      steps.add(new Chain.Step(schema.relation(r), schema.forward(r)));
-    }
-    return new Chain(steps);
   }
 }

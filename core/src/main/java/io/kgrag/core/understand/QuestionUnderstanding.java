@@ -290,7 +290,7 @@ public final class QuestionUnderstanding {
       float[][] uv = canonical.of(utterances, cache.embedder());
       List<Scored> level = new ArrayList<>();
       for (int i = 0; i < frontier.size(); i++) {
-        Chain chain = chain(frontier.get(i));
+        Chain chain = schema.chain(frontier.get(i));
         double sim = EmbeddingCache.dot(maskedVector, uv[i]);
         double vote = bestVote > 0 ? votes.getOrDefault(chain.toString(), 0.0) / bestVote : 0;
         double score = sim + config.exemplarWeight() * vote + 0.5 * m.confidence() - config.hopPenalty() * (hop - 1);
@@ -305,7 +305,7 @@ public final class QuestionUnderstanding {
           .thenComparing(s -> s.program().key()));
       List<int[]> next = new ArrayList<>();
       for (Scored s : beam.subList(0, Math.min(config.beam(), beam.size()))) {
-        int[] roles = roles(s.program().anchors().get(0).chain());
+        int[] roles = schema.roles(s.program().anchors().get(0).chain());
         int last = roles[roles.length - 1];
         List<Integer> followers = new ArrayList<>();
         for (int r = 0; r < schema.roles(); r++) {
@@ -345,23 +345,6 @@ public final class QuestionUnderstanding {
       if (chain != null) {
         out.merge(chain, v.score(), Double::sum);
       }
-    }
-    return out;
-  }
-
-  private Chain chain(int[] roles) {
-    List<Chain.Step> steps = new ArrayList<>(roles.length);
-    for (int r : roles) {
-      steps.add(new Chain.Step(schema.relation(r), schema.forward(r)));
-    }
-    return new Chain(steps);
-  }
-
-  private int[] roles(Chain chain) {
-    int[] out = new int[chain.length()];
-    for (int i = 0; i < out.length; i++) {
-      Chain.Step s = chain.steps().get(i);
-      out[i] = schema.role(s.relation(), s.forward());
     }
     return out;
   }
