@@ -12,8 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Comparisons of two mentioned entities: of the sizes of their sets along one chain ("did X direct more films than
- * Y?": yes or no) or of their values of a numeric property ("which came out earlier, X or Y?": the entity). As with
+ * Comparisons of two mentioned entities: of the sizes of their sets along one chain ("X ... more Rs than Y", R a
+ * relation of the graph: yes or no) or of their values of a year-valued relation ("which is earlier, X or Y?": the
+ * entity). As with
  * {@link OperationChooser}, a comparison is in question only where a span of the question reads like its
  * canonical phrase ("more than", "earlier") by sentence embedding, and only where the graph can compare: both
  * entities start the chain, or both have the property.
@@ -64,22 +65,17 @@ public final class ComparisonReader {
     if (two.size() < 2) {
       return null;
     }
-    two.sort(Comparator.comparingInt(Mention::from)); // "did X direct more films than Y": X first
-    List<String> spans = OperationChooser.spans(question, mentions, null);
+    two.sort(Comparator.comparingInt(Mention::from)); // the mention written first is the comparison's left side
+    OperatorSpans spans = OperatorSpans.of(question, mentions, null, canonical, cache);
     if (spans.isEmpty()) {
       return null;
     }
-    float[][] sv = canonical.of(spans, cache.embedder());
     // every comparative the question reads like, closest first; the first the graph can compare answers
     Map<Kind, Double> close = new EnumMap<>(Kind.class);
     for (Kind k : Kind.values()) {
-      for (float[] p : canonical.of(k.phrases, cache.embedder())) {
-        for (float[] s : sv) {
-          double sim = EmbeddingCache.dot(p, s);
-          if (sim >= margin && sim > close.getOrDefault(k, 0.0)) {
-            close.put(k, sim);
-          }
-        }
+      OperatorSpans.Match m = spans.closest(k.phrases);
+      if (m != null && m.similarity() >= margin) {
+        close.put(k, m.similarity());
       }
     }
     List<Kind> kinds = new ArrayList<>(close.keySet());

@@ -12,11 +12,12 @@ import java.util.Locale;
  * operation is in question only where some span of one or two words of the question, outside its mentions,
  * reads like the operator's canonical phrase by sentence embedding ("how many", "the latest", "after": the
  * operators of the grammar of Wang, Berant and Liang 2015, so "number of", "most recent" or "prior to" count too)
- * by at least a margin. Among those, each is worded canonically around the set's own wording ("how many directed
- * by X are there", "the directed by X with the latest release year", "directed by X with release year after
- * 2002"), and the one whose wording the whole question reads closest to, relative to the plain set's, wins. The graph
+ * by at least a margin. Among those, each is worded canonically around the set's own wording U, itself built from the
+ * graph's relation names ("how many U are there", "the U with the latest P" for a numeric relation P, "U with P
+ * after N" for a number N of the question), and the one whose wording the whole question reads closest to, relative
+ * to the plain set's, wins. The graph
  * decides what can be offered: an order or a filter needs a numeric relation that follows the set's last relation
- * (or ends the chain: "the release year of the films of X" read as the films ordered by it), "most often" needs a
+ * (or ends the chain: "the P of the Rs of X" read as the Rs of X ordered by P), "most often" needs a
  * chain of two hops or more, a filter or arithmetic needs a number written in the question outside its mentions.
  */
 public final class OperationChooser {
@@ -36,7 +37,6 @@ public final class OperationChooser {
   private final CanonicalVectors canonical;
   private final QuestionUnderstanding understanding;
   private final double margin;
-  private final double literalMargin;
 
   OperationChooser(QuestionUnderstanding understanding, GraphSchema schema, EmbeddingCache cache, CanonicalVectors canonical, double margin) {
     this.understanding = understanding;
@@ -44,7 +44,6 @@ public final class OperationChooser {
     this.cache = cache;
     this.canonical = canonical;
     this.margin = margin;
-    this.literalMargin = LITERAL_MARGIN;
   }
 
   /** The canonical phrases of each operator; a year-valued property reads "latest" and "after" rather than "highest" and "above". */
@@ -64,74 +63,22 @@ public final class OperationChooser {
     };
   }
 
-  /** The span of the question closest to one of an operator's phrases, and how close. */
-  private record Match(int span, double similarity) {}
-
-  /** The span that reads closest to one of the operator's phrases, or null. */
-  private Match closest(SetOperation.Kind kind, boolean years, float[][] spanVectors) {
-    List<String> ph = phrases(kind, years);
-    if (ph.isEmpty() || spanVectors.length == 0) {
-      return null;
-    }
-    Match best = null;
-    for (float[] p : canonical.of(ph, cache.embedder())) {
-      for (int w = 0; w < spanVectors.length; w++) {
-        double sim = EmbeddingCache.dot(p, spanVectors[w]);
-        if (best == null || sim > best.similarity()) {
-          best = new Match(w, sim);
-        }
-      }
-    }
-    return best;
-  }
-
   /**
    * The question's words that an operator that needs no number reads (counting, most often, an order): the span
    * closest to each such operator's phrase, where it is close enough. The set's program is read without them.
    */
   List<String> operatorWords(String question, List<Mention> mentions) {
-    List<String> spans = spans(question, mentions, null);
-    if (spans.isEmpty()) {
-      return List.of();
-    }
-    float[][] spanVectors = canonical.of(spans, cache.embedder());
+    OperatorSpans spans = OperatorSpans.of(question, mentions, null, canonical, cache);
     List<String> out = new ArrayList<>();
     for (SetOperation.Kind kind : List.of(SetOperation.Kind.COUNT, SetOperation.Kind.MOST_FREQUENT, SetOperation.Kind.GREATEST, SetOperation.Kind.LEAST)) {
       for (boolean years : new boolean[] {true, false}) {
-        Match m = closest(kind, years, spanVectors);
-        if (m != null && m.similarity() >= margin && !out.contains(spans.get(m.span()))) {
-          out.add(spans.get(m.span()));
+        OperatorSpans.Match m = spans.closest(phrases(kind, years));
+        if (m != null && m.similarity() >= margin && !out.contains(m.span())) {
+          out.add(m.span());
         }
       }
     }
     return out;
-  }
-
-  /**
-   * The question's spans of one or two words outside its strong mentions (and the program's), lower case: every
-   * operator phrase has at most two words, and the spans of ordinary questions repeat, so their vectors come from the
-   * JVM's cache of canonical texts after the first questions of a run.
-   */
-  static List<String> spans(String question, List<Mention> mentions, Program p) {
-    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
-    boolean[] masked = new boolean[toks.size()];
-    for (Mention m : mentions) {
-      boolean anchor = p != null && p.anchors().stream().anyMatch(a -> a.mention().equals(m));
-      if (m.strong() || anchor) {
-        for (int i = m.from(); i < m.to(); i++) {
-          masked[i] = true;
-        }
-      }
-    }
-    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
-    for (int i = 0; i < toks.size(); i++) {
-      StringBuilder b = new StringBuilder();
-      for (int n = 0; n < 2 && i + n < toks.size() && !masked[i + n]; n++) {
-        b.append(n == 0 ? "" : " ").append(toks.get(i + n).raw().toLowerCase(Locale.ROOT));
-        out.add(b.toString());
-      }
-    }
-    return new ArrayList<>(out);
   }
 
   Reading choose(String question, List<Mention> mentions, QuestionUnderstanding.Scored set) {
@@ -155,14 +102,13 @@ public final class OperationChooser {
         }
       }
       if (roles.length >= 2 && schema.numeric(last)) {
-        // "the release year of the films of X" read as the films of X ordered or filtered by it
+        // "the P of the Rs of X" read as the Rs of X ordered or filtered by P
         int[] prefix = java.util.Arrays.copyOf(roles, roles.length - 1);
         Program shorter = new Program(List.of(new Program.Anchor(p.anchors().get(0).mention(), schema.chain(prefix))), Program.Operation.LIST);
         orders(offers, shorter, understanding.utterance(prefix), last, literals);
       }
     }
-    List<String> spans = spans(question, mentions, p);
-    float[][] spanVectors = spans.isEmpty() ? new float[0][] : canonical.of(spans, cache.embedder());
+    OperatorSpans spans = OperatorSpans.of(question, mentions, p, canonical, cache);
     List<Offer> gated = new ArrayList<>();
     gated.add(offers.get(0));
     java.util.Map<String, Double> gates = new java.util.HashMap<>();
@@ -170,12 +116,12 @@ public final class OperationChooser {
       SetOperation op = o.operation();
       boolean years = op.property() != null && schema.years(schema.role(op.property(), op.forward()));
       double g = gates.computeIfAbsent(op.kind() + "/" + years, k -> {
-        Match m = closest(op.kind(), years, spanVectors);
+        OperatorSpans.Match m = spans.closest(phrases(op.kind(), years));
         return m == null ? 0 : m.similarity();
       });
       // an operation that needs a number of the question has that evidence already; the others need a closer phrase
       boolean literal = op.values().length > 0;
-      if (g >= (literal ? literalMargin : margin)) {
+      if (g >= (literal ? LITERAL_MARGIN : margin)) {
         gated.add(o);
       }
     }

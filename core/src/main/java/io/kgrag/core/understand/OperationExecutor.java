@@ -46,8 +46,8 @@ public final class OperationExecutor {
   }
 
   /**
-   * The members reached from the most nodes one hop before the chain's end: "his most frequent director" is the
-   * director of the most of his films. Ties are all kept.
+   * The members reached from the most nodes one hop before the chain's end: X's most frequent R2 along the chain
+   * R1/R2 is the R2 of the most of X's R1s. Ties are all kept.
    */
   private List<ProgramExecutor.Candidate> mostFrequent(Program program, List<ProgramExecutor.Candidate> set) {
     Program.Anchor a = program.anchors().get(0);

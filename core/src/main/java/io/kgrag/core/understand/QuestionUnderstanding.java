@@ -184,7 +184,7 @@ public final class QuestionUnderstanding {
 
   /**
    * The best programs read together with their operation: a program whose operation the question asks for scores
-   * what its operation's wording explains beyond the set's ("how many films did X act in" prefers the set that
+   * what its operation's wording explains beyond the set's ("how many Rs does X have" prefers the set that
    * counting reads best, not the chain whose plain wording happens to be closest).
    */
   private List<Scored> withOperations(String question, List<Mention> mentions, List<Scored> ranked) {

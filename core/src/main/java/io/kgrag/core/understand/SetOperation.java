@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * What is done with a program's answer set: list it, count it, keep the members that recur most along its last
- * relation, order it by a numeric property (a release year) and keep the extreme, filter it by a literal, or do
+ * relation, order it by a numeric property (a year, a count) and keep the extreme, filter it by a literal, or do
  * arithmetic with its size and a literal ("three more").
  *
  * @param property the numeric relation of {@link Kind#GREATEST} to {@link Kind#BETWEEN}, else null
@@ -20,7 +20,7 @@ public record SetOperation(Kind kind, String property, boolean forward, double[]
     LIST,
     /** The set's size. */
     COUNT,
-    /** The members reached most often along the last relation ("his most frequent director"). */
+    /** The members reached most often along the last relation ("X's most frequent R"). */
     MOST_FREQUENT,
     /** The members with the greatest value of the property ("the latest"). */
     GREATEST,

@@ -1,0 +1,75 @@
+package io.kgrag.core.understand;
+
+import io.kgrag.core.embed.EmbeddingCache;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A question's spans of one or two words outside its strong mentions (and a program's), lower case, with their
+ * vectors, read against an operator's canonical phrases by sentence embedding. Every operator phrase has at most two
+ * words, and the spans of ordinary questions repeat, so their vectors come from the JVM's cache of canonical texts
+ * after the first questions of a run. Used by {@link OperationChooser} and {@link ComparisonReader}.
+ */
+final class OperatorSpans {
+  /** The span closest to one of the phrases, and how close. */
+  record Match(String span, double similarity) {}
+
+  private final List<String> spans;
+  private final float[][] vectors;
+  private final CanonicalVectors canonical;
+  private final EmbeddingCache cache;
+
+  private OperatorSpans(List<String> spans, float[][] vectors, CanonicalVectors canonical, EmbeddingCache cache) {
+    this.spans = spans;
+    this.vectors = vectors;
+    this.canonical = canonical;
+    this.cache = cache;
+  }
+
+  /** The spans outside the strong mentions and, when {@code p} is given, outside its anchors' mentions. */
+  static OperatorSpans of(String question, List<Mention> mentions, Program p, CanonicalVectors canonical, EmbeddingCache cache) {
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    boolean[] masked = new boolean[toks.size()];
+    for (Mention m : mentions) {
+      boolean anchor = p != null && p.anchors().stream().anyMatch(a -> a.mention().equals(m));
+      if (m.strong() || anchor) {
+        for (int i = m.from(); i < m.to(); i++) {
+          masked[i] = true;
+        }
+      }
+    }
+    LinkedHashSet<String> out = new LinkedHashSet<>();
+    for (int i = 0; i < toks.size(); i++) {
+      StringBuilder b = new StringBuilder();
+      for (int n = 0; n < 2 && i + n < toks.size() && !masked[i + n]; n++) {
+        b.append(n == 0 ? "" : " ").append(toks.get(i + n).raw().toLowerCase(Locale.ROOT));
+        out.add(b.toString());
+      }
+    }
+    List<String> spans = new ArrayList<>(out);
+    return new OperatorSpans(spans, spans.isEmpty() ? new float[0][] : canonical.of(spans, cache.embedder()), canonical, cache);
+  }
+
+  boolean isEmpty() {
+    return spans.isEmpty();
+  }
+
+  /** The span that reads closest to one of {@code phrases}, or null when there are no phrases or no spans. */
+  Match closest(List<String> phrases) {
+    if (phrases.isEmpty() || spans.isEmpty()) {
+      return null;
+    }
+    Match best = null;
+    for (float[] p : canonical.of(phrases, cache.embedder())) {
+      for (int w = 0; w < vectors.length; w++) {
+        double sim = EmbeddingCache.dot(p, vectors[w]);
+        if (best == null || sim > best.similarity()) {
+          best = new Match(spans.get(w), sim);
+        }
+      }
+    }
+    return best;
+  }
+}
