@@ -30,7 +30,7 @@ import java.util.Map;
 /**
  * {@code auto} for one question: the understanding's programs are executed best first; the first whose exact
  * answer set is not empty answers (a multi-constraint intersection that no node satisfies completely is kept
- * as a partial answer in case no chain fits either). The question's answer-type word ("which film", "who") is one
+ * as a partial answer in case no chain fits either). The question's answer-type word ("which T", "who") is one
  * more constraint where the graph's relation names type their subjects. The whole exact set is returned, ranked: a
  * node that satisfies more constraints first, then (for intersections, where many nodes tie) the node whose
  * relations read closest to the question, less a prior on its degree. Counting questions answer the set's size. The note says which program
@@ -173,7 +173,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     OperationChooser.Reading reading = understanding.operation(question, u.mentions(), chosen);
     Program program = reading.program();
     if (!program.equals(chosen.program())) {
-      // the operation reads a shorter chain ("the films of X, latest first" rather than their release years)
+      // the operation reads a shorter chain (the Rs of X ordered by P, rather than the Ps of X's Rs)
       ProgramExecutor.Result shorter = executor.execute(program);
       if (shorter.exact() == 0) {
         reading = new OperationChooser.Reading(chosen.program(), SetOperation.LIST, 0, chosen.utterance(), reading.operation().describe() + " had no set");
