@@ -47,6 +47,8 @@ final class AutoAnswerer implements QuestionAnswerer {
   private final OperationExecutor operations;
   private final Map<Integer, float[]> kindVectors = new HashMap<>();
   private final TypeMatcher types;
+  /** Per question: whether a node has the question's answer type (the programs tried share many candidates). */
+  private final Map<Integer, Boolean> typedNodes = new HashMap<>();
 
   AutoAnswerer(AutoContext ctx, QuestionUnderstanding understanding, EmbeddingCache cache) {
     this.ctx = ctx;
@@ -63,6 +65,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       throw new QaException(AnswerStatus.INVALID_INPUT, "the question is empty");
     }
     long t0 = System.nanoTime();
+    typedNodes.clear();
     // a multi-constraint question whose confident mentions one node joins needs no chain; nor does one where a
     // node joins at least two of them (it explains more of the question than any chain from one mention)
     QuestionUnderstanding.Understanding u = understanding.intersection(question);
@@ -137,7 +140,8 @@ final class AutoAnswerer implements QuestionAnswerer {
    * has the type; otherwise the result is unchanged.
    */
   private ProgramExecutor.Result typed(ProgramExecutor.Result r, String type) {
-    if (type == null || r.candidates().isEmpty()) {
+    String head = TypeMatcher.head(type);
+    if (head == null || r.candidates().isEmpty()) {
       return r;
     }
     List<ProgramExecutor.Candidate> exactTyped = new ArrayList<>();
@@ -145,7 +149,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     List<ProgramExecutor.Candidate> rest = new ArrayList<>();
     for (int i = 0; i < r.candidates().size(); i++) {
       ProgramExecutor.Candidate c = r.candidates().get(i);
-      boolean ok = types.score(c.node(), type) > 0;
+      boolean ok = typedNodes.computeIfAbsent(c.node(), n -> types.hasType(n, head));
       (ok ? (i < r.exact() ? exactTyped : typedRest) : rest).add(c);
     }
     if (exactTyped.isEmpty() && typedRest.isEmpty()) {

@@ -134,6 +134,11 @@ public final class KnowledgeGraph implements Serializable {
     return relations[relation[offsets[node] + k]];
   }
 
+  /** The entry's relation as its position in {@link #relationNames}. */
+  public int entryRelationIndex(int node, int k) {
+    return relation[offsets[node] + k];
+  }
+
   /** True when the entry's edge goes from {@code node} to the neighbour. */
   public boolean entryOutgoing(int node, int k) {
     return outgoing[offsets[node] + k];

@@ -3,7 +3,9 @@ package io.kgrag.core.qa;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,42 +18,67 @@ import java.util.Set;
 public final class TypeMatcher implements Serializable {
   private static final long serialVersionUID = 1L;
   private final KnowledgeGraph graph;
+  /** The type tokens each relation gives its subject, by {@link KnowledgeGraph#relationNames} position. */
+  private final List<Set<String>> byRelation;
 
   public TypeMatcher(KnowledgeGraph graph) {
     this.graph = graph;
+    List<Set<String>> types = new ArrayList<>();
+    for (String r : graph.relationNames()) {
+      types.add(typesOf(r));
+    }
+    this.byRelation = List.copyOf(types);
   }
 
   /** 1 when the node's types contain the type word's head noun, else 0; 0 for a null type word. */
   public double score(int node, String typeWord) {
+    String head = head(typeWord);
+    return head != null && hasType(node, head) ? 1 : 0;
+  }
+
+  /** The type word's head noun, singular ("olympic sports" → "sport"); null for a null or empty type word. */
+  public static String head(String typeWord) {
     if (typeWord == null) {
-      return 0;
+      return null;
     }
     String[] words = Labels.normalize(typeWord).split(" ");
     String head = Labels.singular(words[words.length - 1]);
-    if (head.isEmpty()) {
-      return 0;
+    return head.isEmpty() ? null : head;
+  }
+
+  /** Whether one of the node's types is {@code head} (a {@link #head} noun). */
+  public boolean hasType(int node, String head) {
+    for (int k = 0; k < graph.entryCount(node); k++) {
+      if (graph.entryOutgoing(node, k) && byRelation.get(graph.entryRelationIndex(node, k)).contains(head)) {
+        return true;
+      }
     }
-    return types(node).contains(head) ? 1 : 0;
+    return false;
   }
 
   /** Type tokens of a node (singular), from the subject side of its schema-style relation names. */
   public Set<String> types(int node) {
     Set<String> out = new HashSet<>();
     for (int k = 0; k < graph.entryCount(node); k++) {
-      if (!graph.entryOutgoing(node, k)) {
-        continue;
-      }
-      String r = graph.entryRelation(node, k);
-      if (!r.startsWith("/")) {
-        continue;
-      }
-      String[] seg = r.split("/");
-      for (int s = 1; s <= 2 && s < seg.length; s++) {
-        for (String t : seg[s].split("_")) {
-          out.add(Labels.singular(t));
-        }
+      if (graph.entryOutgoing(node, k)) {
+        out.addAll(byRelation.get(graph.entryRelationIndex(node, k)));
       }
     }
     return out;
+  }
+
+  /** The type tokens a relation gives its subject: its name's first two segments' words, singular. */
+  private static Set<String> typesOf(String r) {
+    if (!r.startsWith("/")) {
+      return Set.of();
+    }
+    Set<String> out = new HashSet<>();
+    String[] seg = r.split("/");
+    for (int s = 1; s <= 2 && s < seg.length; s++) {
+      for (String t : seg[s].split("_")) {
+        out.add(Labels.singular(t));
+      }
+    }
+    return Set.copyOf(out);
   }
 }

@@ -263,6 +263,10 @@ public final class QuestionUnderstanding {
         prefixVotes.merge(String.join("/", java.util.Arrays.copyOf(steps, i)), v, Double::sum);
       }
     });
+    double[] similarity = new double[schema.roles()]; // each role's relation against the question, once
+    for (int r = 0; r < similarity.length; r++) {
+      similarity[r] = relationSimilarity(maskedVector, r);
+    }
     BitSet first = new BitSet(schema.roles());
     for (int n : m.nodes()) {
       for (int k = 0; k < graph.entryCount(n); k++) {
@@ -275,7 +279,7 @@ public final class QuestionUnderstanding {
       firstRoles.add(r);
     }
     if (firstRoles.size() > 4 * config.beam()) {
-      firstRoles.sort(Comparator.comparingDouble((Integer r) -> -relationSimilarity(maskedVector, r)).thenComparingInt(r -> r));
+      firstRoles.sort(Comparator.comparingDouble((Integer r) -> -similarity[r]).thenComparingInt(r -> r));
       firstRoles = firstRoles.subList(0, 4 * config.beam());
     }
     List<int[]> frontier = new ArrayList<>();
@@ -315,7 +319,7 @@ public final class QuestionUnderstanding {
         }
         if (followers.size() > config.beam()) {
           // a large schema: only the followers whose relation reads closest to the question are worded
-          followers.sort(Comparator.comparingDouble((Integer r) -> -relationSimilarity(maskedVector, r)).thenComparingInt(r -> r));
+          followers.sort(Comparator.comparingDouble((Integer r) -> -similarity[r]).thenComparingInt(r -> r));
           followers = followers.subList(0, config.beam());
         }
         for (int r : followers) {
