@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Executes a {@link Program} over the graph into its complete answer set, each answer with its own evidence
- * edges. A chain is walked without stepping straight back to the node it came from (a non-backtracking walk:
+ * edges. A chain is walked without stepping straight back along the edge it came by (a non-backtracking walk:
  * "the films directed by the director of F" are his other films, not F again) and the answer is never one of
  * the anchor's own nodes. With several anchors, every candidate records which anchors it satisfies and their
  * weight (the mentions' confidences): the exact set is the candidates that satisfy every confident mention's
@@ -118,9 +118,11 @@ public final class ProgramExecutor {
   }
 
   /**
-   * The non-backtracking walk of {@code chain} from {@code starts}. Each level keeps, per node, up to two
-   * distinct parents: a node with two parents may go anywhere next; one with a single parent p may not go
-   * back to p.
+   * The non-backtracking walk of {@code chain} from {@code starts}: no step walks back along the edge the
+   * previous step came by (the same relation, the other way). Each level keeps, per node, up to two distinct
+   * parents: a node with two parents may go anywhere next; one with a single parent p may not go back to p by
+   * the inverse of the step that came from p, but may by another relation (the writer of the director's other
+   * film may be the director).
    */
   private Walk walk(int[] starts, Chain chain, boolean nonBacktracking) {
     List<Map<Integer, int[]>> levels = new ArrayList<>();
@@ -129,7 +131,10 @@ public final class ProgramExecutor {
       current.put(s, new int[] {-1, -1});
     }
     boolean truncated = false;
-    for (Chain.Step step : chain.steps()) {
+    List<Chain.Step> steps = chain.steps();
+    for (int i = 0; i < steps.size(); i++) {
+      Chain.Step step = steps.get(i);
+      boolean reverses = nonBacktracking && i > 0 && reverses(steps.get(i - 1), step);
       levels.add(current);
       Map<Integer, int[]> next = new LinkedHashMap<>();
       outer:
@@ -141,7 +146,7 @@ public final class ProgramExecutor {
             continue;
           }
           int m = graph.entryNeighbour(n, k);
-          if (nonBacktracking && parents[1] < 0 && parents[0] == m) {
+          if (reverses && parents[1] < 0 && parents[0] == m) {
             continue; // straight back
           }
           int[] p = next.get(m);
@@ -159,7 +164,6 @@ public final class ProgramExecutor {
       current = next;
     }
     Map<Integer, List<EvidenceEdge>> answers = new LinkedHashMap<>();
-    List<Chain.Step> steps = chain.steps();
     for (int answer : current.keySet()) {
       List<EvidenceEdge> path = new ArrayList<>(steps.size());
       int cur = answer;
@@ -167,7 +171,8 @@ public final class ProgramExecutor {
       Map<Integer, int[]> level = current;
       for (int l = steps.size() - 1; l >= 0; l--) {
         int[] p = level.get(cur);
-        int parent = !nonBacktracking || p[0] != after || p[1] < 0 ? p[0] : p[1];
+        boolean back = nonBacktracking && l + 1 < steps.size() && reverses(steps.get(l), steps.get(l + 1));
+        int parent = !back || p[0] != after || p[1] < 0 ? p[0] : p[1];
         Chain.Step step = steps.get(l);
         path.add(edge(parent, step.relation(), cur, step.forward()));
         after = cur;
@@ -178,6 +183,11 @@ public final class ProgramExecutor {
       answers.put(answer, path);
     }
     return new Walk(answers, truncated);
+  }
+
+  /** Whether {@code next} walks {@code previous}'s relation the other way (back along the edge it came by). */
+  private static boolean reverses(Chain.Step previous, Chain.Step next) {
+    return previous.relation().equals(next.relation()) && previous.forward() != next.forward();
   }
 
   /** The directed edge between {@code from} and {@code to}: from → to when {@code forward}, else to → from. */

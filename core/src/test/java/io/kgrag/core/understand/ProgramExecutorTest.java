@@ -56,6 +56,29 @@ class ProgramExecutorTest {
   }
 
   @Test
+  void aChainMayReturnToTheNodeItCameFromByAnotherRelation() {
+    // Gus directed Film A and Film B and wrote Film B; Hal wrote Film A
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("Film A", "Film B", "Gus", "Hal")) {
+      b.entity(UnderstandingFixture.id(l), l);
+    }
+    b.edge(UnderstandingFixture.id("Film A"), "directed_by", UnderstandingFixture.id("Gus"));
+    b.edge(UnderstandingFixture.id("Film B"), "directed_by", UnderstandingFixture.id("Gus"));
+    b.edge(UnderstandingFixture.id("Film B"), "written_by", UnderstandingFixture.id("Gus"));
+    b.edge(UnderstandingFixture.id("Film A"), "written_by", UnderstandingFixture.id("Hal"));
+    KnowledgeGraph small = b.build();
+    Mention filmA = new Mention(0, 1, "Film A", "Film A", new int[] {node(small, "Film A")}, 1.0);
+    Program p = new Program(List.of(new Program.Anchor(filmA, Chain.parse("directed_by/^directed_by/written_by"))), Program.Operation.LIST);
+    // the writers of the director's other films: Gus himself (by written_by, not back along directed_by); not Hal
+    ProgramExecutor.Result r = new ProgramExecutor(small, 100).execute(p);
+    assertEquals(1, r.exact());
+    ProgramExecutor.Candidate gus = r.candidates().get(0);
+    assertEquals("Gus", small.label(gus.node()));
+    assertEquals(List.of("Film A directed_by Gus", "Film B directed_by Gus", "Film B written_by Gus"),
+        gus.evidence().stream().map(e -> e.srcLabel() + " " + e.relation() + " " + e.dstLabel()).toList());
+  }
+
+  @Test
   void stepsBackWhenAskedToWhenThereIsNoOtherWay() {
     Program p = chain("Fourth Film", "written_by/^written_by/has_genre");
     assertEquals(0, executor.execute(p).exact()); // Wes wrote only Fourth Film
