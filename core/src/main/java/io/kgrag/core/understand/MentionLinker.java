@@ -8,7 +8,9 @@ import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -17,7 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * Finds the graph's entities in a question: every maximal token span that equals a graph label after case,
- * accent and punctuation folding (singular forms too), with all nodes of that label as alternatives. Spans
+ * accent and punctuation folding (singular forms too), with all nodes of that label as alternatives (only those
+ * written exactly as in the question, when some are). Spans
  * that overlap without one containing the other are both kept ("Paris Texas": "Paris" and "Paris, Texas" as
  * labels), so the program ranking can choose. A single word is a mention only when it is not a closed-class
  * English word (articles, pronouns, prepositions, conjunctions, auxiliaries, question words): general
@@ -78,10 +81,10 @@ public final class MentionLinker {
         }
         String label = gazetteer.lookup(s);
         if (label != null) {
-          int[] nodes = graph.nodesWithLabelKey(StableIds.labelKey(label));
+          int[] nodes = exactForm(graph.nodesWithLabelKey(StableIds.labelKey(label)), question, toks.get(i).start(), toks.get(i + len - 1).end());
           if (nodes.length > 0) {
             String text = question.substring(toks.get(i).start(), toks.get(i + len - 1).end());
-            all.add(new Mention(i, i + len, text, label, nodes, confidence(toks, i, i + len)));
+            all.add(new Mention(i, i + len, text, nodes.length == 1 ? graph.label(nodes[0]) : label, nodes, confidence(toks, i, i + len)));
           }
           break; // the longest at i
         }
@@ -107,6 +110,28 @@ public final class MentionLinker {
         .thenComparing(Comparator.comparingInt((Mention m) -> m.to() - m.from()).reversed())
         .thenComparingInt(Mention::from));
     return maximal;
+  }
+
+  /**
+   * Of the nodes whose labels fold to the same key ("Suburbia" and "SubUrbia", "Up" and "Up!"), those written
+   * exactly as the question writes them (with the punctuation attached to the span's last word first, then
+   * without); all of them when none is.
+   */
+  private int[] exactForm(int[] nodes, String question, int start, int end) {
+    if (nodes.length < 2) {
+      return nodes;
+    }
+    int attachedEnd = end;
+    while (attachedEnd < question.length() && !Character.isWhitespace(question.charAt(attachedEnd))) {
+      attachedEnd++;
+    }
+    for (String form : new LinkedHashSet<>(List.of(question.substring(start, attachedEnd), question.substring(start, end)))) {
+      int[] same = Arrays.stream(nodes).filter(n -> graph.label(n).equals(form)).toArray();
+      if (same.length > 0) {
+        return same;
+      }
+    }
+    return nodes;
   }
 
   /**
