@@ -113,7 +113,7 @@ public final class MentionLinker {
   }
 
   /**
-   * Of the nodes whose labels fold to the same key ("Suburbia" and "SubUrbia", "Up" and "Up!"), those written
+   * Of the nodes whose labels fold to the same key ("Abc" and "ABC", "Xyz" and "Xyz!"), those written
    * exactly as the question writes them (with the punctuation attached to the span's last word first, then
    * without); all of them when none is.
    */

@@ -121,8 +121,8 @@ public final class ProgramExecutor {
    * The non-backtracking walk of {@code chain} from {@code starts}: no step walks back along the edge the
    * previous step came by (the same relation, the other way). Each level keeps, per node, up to two distinct
    * parents: a node with two parents may go anywhere next; one with a single parent p may not go back to p by
-   * the inverse of the step that came from p, but may by another relation (the writer of the director's other
-   * film may be the director).
+   * the inverse of the step that came from p, but may by another relation (r/^r/s from X may end at the node r
+   * reached from X, by s).
    */
   private Walk walk(int[] starts, Chain chain, boolean nonBacktracking) {
     List<Map<Integer, int[]>> levels = new ArrayList<>();
