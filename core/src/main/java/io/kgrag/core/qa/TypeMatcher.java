@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The soft type constraint of a question's type word ("Which sport …"): an entity's types are read from
- * the schema-style names of the relations it is the subject of ({@code /olympics/olympic_sport/athletes}
- * makes its subject an "olympic sport"; {@code /people/person/nationality} a "person"). A type word
- * matches when its head noun (singular) is one of those type tokens. Graphs whose relation names carry no
- * schema (MetaQA's {@code directed_by}) give every entity the same score 0, so the constraint is neutral.
+ * The soft type constraint of a question's type word ("Which T …"): an entity's types are read from the
+ * schema-style names of the relations it is the subject of (a relation named {@code /d/t_u/p} makes its subject a
+ * "t" and a "u", and a "d": the words of the name's first two segments). A type word matches when its head noun
+ * (singular) is one of those type tokens. Graphs whose relation names carry no schema ({@code p} alone) give every
+ * entity the same score 0, so the constraint is neutral.
  */
 public final class TypeMatcher implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -36,7 +36,7 @@ public final class TypeMatcher implements Serializable {
     return head != null && hasType(node, head) ? 1 : 0;
   }
 
-  /** The type word's head noun, singular ("olympic sports" → "sport"); null for a null or empty type word. */
+  /** The type word's head noun, singular (the last word: "x ts" → "t"); null for a null or empty type word. */
   public static String head(String typeWord) {
     if (typeWord == null) {
       return null;
@@ -54,17 +54,6 @@ public final class TypeMatcher implements Serializable {
       }
     }
     return false;
-  }
-
-  /** Type tokens of a node (singular), from the subject side of its schema-style relation names. */
-  public Set<String> types(int node) {
-    Set<String> out = new HashSet<>();
-    for (int k = 0; k < graph.entryCount(node); k++) {
-      if (graph.entryOutgoing(node, k)) {
-        out.addAll(byRelation.get(graph.entryRelationIndex(node, k)));
-      }
-    }
-    return out;
   }
 
   /** The type tokens a relation gives its subject: its name's first two segments' words, singular. */
