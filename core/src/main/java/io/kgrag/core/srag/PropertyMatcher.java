@@ -43,12 +43,16 @@ public final class PropertyMatcher {
     double cos = 0;
     float[] r = relationVectors.get(relation);
     if (r != null && embedder != null) {
-      float[] p = cache.computeIfAbsent(phrase, k -> embedder.embed(List.of(k))[0]);
+      float[] p = vector(phrase);
       for (int i = 0; i < p.length && i < r.length; i++) {
         cos += p[i] * r[i];
       }
     }
     return cos + OVERLAP_BONUS * overlap(phrase, Labels.relationText(relation));
+  }
+
+  private float[] vector(String text) {
+    return cache.computeIfAbsent(text, k -> embedder.embed(List.of(k))[0]);
   }
 
   /** The fraction of the phrase's stems that are stems of {@code words}. */
@@ -74,9 +78,6 @@ public final class PropertyMatcher {
         ? s.substring(0, n - 1) : s;
   }
 
-  /** Stems of words that mean the same in relation names ("movie" and Freebase's "film"). */
-  private static final Map<String, String> SYNONYMS = Map.of("movi", "film", "picture", "film");
-
   /** Crude stems of the content words: singular, then -ed / -ing / -e cut ("released", "release" → "releas"). */
   static Set<String> stems(String text) {
     Set<String> out = new HashSet<>();
@@ -93,7 +94,7 @@ public final class PropertyMatcher {
       if (s.endsWith("e") && s.length() > 3) {
         s = s.substring(0, s.length() - 1);
       }
-      out.add(SYNONYMS.getOrDefault(s, s));
+      out.add(s);
     }
     return out;
   }

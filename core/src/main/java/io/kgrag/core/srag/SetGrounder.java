@@ -29,6 +29,11 @@ public final class SetGrounder {
 
   /** Members sampled to list the set's properties. */
   public static final int PROPERTY_SAMPLE = 500;
+  /** A text property with at most this many values among the (sampled) members can have a value named by another word. */
+  static final int FEW_VALUES = 16;
+  /** How close a word must read to a value's label to name it, and by how much more than to any other value. */
+  static final double NAMED_VALUE_SIMILARITY = 0.6;
+  static final double NAMED_VALUE_MARGIN = 0.1;
 
   /** A property of the members: how many sampled members have it, and the fraction of its values that are numbers. */
   public record Inventory(Property property, int members, double numeric) {}
@@ -181,6 +186,95 @@ public final class SetGrounder {
       }
     }
     return best;
+  }
+
+  /**
+   * The values of the members' text properties, for {@link NamedValues#of}: read once per question over the
+   * sampled members, as the inventory is; {@code vectors} embeds texts (unit vectors, in order), best from a cache
+   * shared by the questions of a run, since the same values and property names come back.
+   */
+  public NamedValues namedValues(int[] members, java.util.function.Function<List<String>, float[][]> vectors) {
+    Map<String, java.util.Set<String>> values = new TreeMap<>();
+    int n = Math.min(members.length, PROPERTY_SAMPLE);
+    for (int i = 0; i < n; i++) {
+      int m = members[(int) ((long) i * members.length / n)];
+      for (int k = 0; k < graph.entryCount(m); k++) {
+        String label = graph.label(graph.entryNeighbour(m, k));
+        if (!(ValueNormaliser.value(label) instanceof Number)) {
+          values.computeIfAbsent((graph.entryOutgoing(m, k) ? ">" : "<") + graph.entryRelation(m, k), x -> new java.util.TreeSet<>()).add(label);
+        }
+      }
+    }
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    java.util.Set<String> few = new java.util.TreeSet<>();
+    values.forEach((key, vs) -> {
+      String relation = key.substring(1);
+      names.add(Labels.relationText(relation));
+      names.add(Labels.relationText(relation.substring(relation.lastIndexOf('/') + 1)));
+      if (vs.size() <= FEW_VALUES) {
+        few.addAll(vs);
+      }
+    });
+    return new NamedValues(new ArrayList<>(names), new ArrayList<>(few), vectors);
+  }
+
+  /** The values of the members' text properties that have few values among them, and the properties' names. */
+  public static final class NamedValues {
+    private final List<String> names;
+    private final List<String> values;
+    private final java.util.function.Function<List<String>, float[][]> vectors;
+    private float[][] nameVectors;
+    private float[][] valueVectors;
+
+    private NamedValues(List<String> names, List<String> values, java.util.function.Function<List<String>, float[][]> vectors) {
+      this.names = names;
+      this.values = values;
+      this.vectors = vectors;
+    }
+
+    /**
+     * The value that {@code word} names by another word than its label ("women" for the gender value "Female"):
+     * of the values of the properties with few values among the members, the one whose label the word reads
+     * closest to by sentence embedding, when it reads close enough, clearly closer than to any other value, and
+     * closer than to the name of any property, whole or its last part (a word that names a property, "language",
+     * is no value); null otherwise.
+     */
+    public String of(String word) {
+      if (values.isEmpty()) {
+        return null;
+      }
+      if (valueVectors == null) {
+        nameVectors = vectors.apply(names);
+        valueVectors = vectors.apply(values);
+      }
+      float[] w = vectors.apply(List.of(word))[0];
+      double property = Double.NEGATIVE_INFINITY;
+      for (float[] v : nameVectors) {
+        property = Math.max(property, dot(w, v));
+      }
+      int best = -1;
+      double bestSim = Double.NEGATIVE_INFINITY;
+      double second = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < values.size(); i++) {
+        double sim = dot(w, valueVectors[i]);
+        if (sim > bestSim) {
+          second = bestSim;
+          bestSim = sim;
+          best = i;
+        } else if (sim > second) {
+          second = sim;
+        }
+      }
+      return bestSim >= NAMED_VALUE_SIMILARITY && bestSim - second >= NAMED_VALUE_MARGIN && bestSim > property ? values.get(best) : null;
+    }
+
+    private static double dot(float[] a, float[] b) {
+      double d = 0;
+      for (int i = 0; i < a.length && i < b.length; i++) {
+        d += a[i] * b[i];
+      }
+      return d;
+    }
   }
 
   /** How many members the inventory was taken over: the most any property has is a lower bound. */

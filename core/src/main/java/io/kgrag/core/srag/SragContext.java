@@ -8,8 +8,10 @@ import io.kgrag.core.method.Components;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.srag.embedded.EmbeddedSetAnalyser;
 import io.kgrag.core.srag.embedded.OperationByExample;
+import io.kgrag.core.srag.embedded.OperationReader;
 import io.kgrag.core.srag.llm.LlmSetAnalyser;
 import io.kgrag.core.srag.llm.LlmSqlWriter;
+import io.kgrag.core.understand.CanonicalVectors;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +19,7 @@ import java.util.Objects;
 /**
  * Everything an SRAG task needs, shipped once per run: the graph with its gazetteer, the relation vectors
  * (property phrases are matched against them), the labelled examples for the operation (or null), how to open the
- * embedder, the settings, and which side asks the LLM: the question's analysis (cue words and graph grounding, or
+ * embedder, the settings, and which side asks the LLM: the question's analysis (operator phrases and graph grounding, or
  * the paper's schema prompt) and the SQL (built from the analysed operation, or written by the LLM from the schema
  * and sample rows, repaired once on error).
  */
@@ -32,6 +34,8 @@ public final class SragContext implements Serializable {
   private final Map<String, float[]> relationVectors;
   private final OperationByExample examples;
   private final EmbedderSpec embedderSpec;
+  /** The vectors of operator phrases and question spans, shared by the tasks of one JVM. */
+  private final CanonicalVectors canonical = new CanonicalVectors();
   private final SragConfig config;
   private final Components components;
 
@@ -75,7 +79,7 @@ public final class SragContext implements Serializable {
     if (components.llmExtractor()) {
       return new LlmSetAnalyser(Objects.requireNonNull(chat, "chat"), grounder, LLM_RETRIES);
     }
-    return new EmbeddedSetAnalyser(grounder, examples == null ? null : examples.with(embedder));
+    return new EmbeddedSetAnalyser(grounder, new OperationReader(canonical, embedder), examples == null ? null : examples.with(embedder));
   }
 
   /** The SQL writer of {@code --generator llm}, or null when the SQL is built from the analysis. */

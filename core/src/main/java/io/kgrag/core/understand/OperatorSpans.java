@@ -1,5 +1,6 @@
 package io.kgrag.core.understand;
 
+import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbeddingCache;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,22 +11,22 @@ import java.util.Locale;
  * A question's spans of one or two words outside its strong mentions (and a program's), lower case, with their
  * vectors, read against an operator's canonical phrases by sentence embedding. Every operator phrase has at most two
  * words, and the spans of ordinary questions repeat, so their vectors come from the JVM's cache of canonical texts
- * after the first questions of a run. Used by {@link OperationChooser} and {@link ComparisonReader}.
+ * after the first questions of a run. Used by {@link OperationChooser}, {@link ComparisonReader} and SRAG's analysis.
  */
-final class OperatorSpans {
+public final class OperatorSpans {
   /** The span closest to one of the phrases, and how close. */
-  record Match(String span, double similarity) {}
+  public record Match(String span, double similarity) {}
 
   private final List<String> spans;
   private final float[][] vectors;
   private final CanonicalVectors canonical;
-  private final EmbeddingCache cache;
+  private final Embedder embedder;
 
-  private OperatorSpans(List<String> spans, float[][] vectors, CanonicalVectors canonical, EmbeddingCache cache) {
+  private OperatorSpans(List<String> spans, float[][] vectors, CanonicalVectors canonical, Embedder embedder) {
     this.spans = spans;
     this.vectors = vectors;
     this.canonical = canonical;
-    this.cache = cache;
+    this.embedder = embedder;
   }
 
   /** The spans outside the strong mentions and, when {@code p} is given, outside its anchors' mentions. */
@@ -40,29 +41,58 @@ final class OperatorSpans {
         }
       }
     }
+    List<String> words = new ArrayList<>();
+    for (MentionLinker.Token t : toks) {
+      words.add(t.raw());
+    }
+    return of(words, masked, canonical, cache.embedder());
+  }
+
+  /** The spans of one or two of {@code words} (lower-cased) that contain no masked word. */
+  public static OperatorSpans of(List<String> words, boolean[] masked, CanonicalVectors canonical, Embedder embedder) {
     LinkedHashSet<String> out = new LinkedHashSet<>();
-    for (int i = 0; i < toks.size(); i++) {
+    for (int i = 0; i < words.size(); i++) {
       StringBuilder b = new StringBuilder();
-      for (int n = 0; n < 2 && i + n < toks.size() && !masked[i + n]; n++) {
-        b.append(n == 0 ? "" : " ").append(toks.get(i + n).raw().toLowerCase(Locale.ROOT));
+      for (int n = 0; n < 2 && i + n < words.size() && !masked[i + n]; n++) {
+        b.append(n == 0 ? "" : " ").append(words.get(i + n).toLowerCase(Locale.ROOT));
         out.add(b.toString());
       }
     }
     List<String> spans = new ArrayList<>(out);
-    return new OperatorSpans(spans, spans.isEmpty() ? new float[0][] : canonical.of(spans, cache.embedder()), canonical, cache);
+    return new OperatorSpans(spans, spans.isEmpty() ? new float[0][] : canonical.of(spans, embedder), canonical, embedder);
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return spans.isEmpty();
   }
 
+  /** For each span, in order, how close it reads to the closest of {@code phrases} (cosine; empty without spans). */
+  public double[] similarities(List<String> phrases) {
+    double[] out = new double[spans.size()];
+    java.util.Arrays.fill(out, Double.NEGATIVE_INFINITY);
+    if (spans.isEmpty()) {
+      return out;
+    }
+    for (float[] p : canonical.of(phrases, embedder)) {
+      for (int w = 0; w < vectors.length; w++) {
+        out[w] = Math.max(out[w], EmbeddingCache.dot(p, vectors[w]));
+      }
+    }
+    return out;
+  }
+
+  /** The spans, in the order of {@link #similarities}. */
+  public List<String> spans() {
+    return spans;
+  }
+
   /** The span that reads closest to one of {@code phrases}, or null when there are no phrases or no spans. */
-  Match closest(List<String> phrases) {
+  public Match closest(List<String> phrases) {
     if (phrases.isEmpty() || spans.isEmpty()) {
       return null;
     }
     Match best = null;
-    for (float[] p : canonical.of(phrases, cache.embedder())) {
+    for (float[] p : canonical.of(phrases, embedder)) {
       for (int w = 0; w < vectors.length; w++) {
         double sim = EmbeddingCache.dot(p, vectors[w]);
         if (best == null || sim > best.similarity()) {

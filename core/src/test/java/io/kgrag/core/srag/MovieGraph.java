@@ -1,5 +1,6 @@
 package io.kgrag.core.srag;
 
+import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.simgrag.WordEmbedder;
@@ -75,7 +76,11 @@ public final class MovieGraph {
 
   /** A grounder over {@code graph} with the word embedder's relation vectors. */
   public static SetGrounder grounder(KnowledgeGraph graph) {
-    WordEmbedder e = new WordEmbedder();
+    return grounder(graph, new WordEmbedder());
+  }
+
+  /** A grounder over {@code graph} with {@code e}'s relation vectors. */
+  public static SetGrounder grounder(KnowledgeGraph graph, Embedder e) {
     Map<String, float[]> vectors = new HashMap<>();
     for (String r : List.of("directed_by", "release_year", "has_genre", "starred_actors", "in_language", "has_imdb_rating")) {
       vectors.put(r, e.embed(List.of(Labels.relationText(r)))[0]);

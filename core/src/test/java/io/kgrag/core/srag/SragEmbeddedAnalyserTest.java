@@ -6,19 +6,37 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.simgrag.WordEmbedder;
 import io.kgrag.core.srag.embedded.EmbeddedSetAnalyser;
 import io.kgrag.core.srag.embedded.OperationByExample;
+import io.kgrag.core.srag.embedded.OperationReader;
+import io.kgrag.core.understand.CanonicalVectors;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The embedded analysis of every operation type over the movie graph. */
+/** The embedded analysis of every operation type over the movie graph, with the bundled MiniLM. */
 class SragEmbeddedAnalyserTest {
+  private static Embedder minilm;
+  private static final CanonicalVectors CANONICAL = new CanonicalVectors();
   private final KnowledgeGraph g = MovieGraph.build();
-  private final EmbeddedSetAnalyser analyser = new EmbeddedSetAnalyser(MovieGraph.grounder(g), null);
+  private final EmbeddedSetAnalyser analyser = new EmbeddedSetAnalyser(MovieGraph.grounder(g, minilm), new OperationReader(CANONICAL, minilm), null);
+
+  @BeforeAll
+  static void open() {
+    minilm = EmbedderSpec.onnx().batchSize(16).build().open();
+  }
+
+  @AfterAll
+  static void close() {
+    minilm.close();
+  }
 
   private SetQuery analyse(String q, Operation op) {
     SetQuery s = analyser.analyse(q);
@@ -58,6 +76,9 @@ class SragEmbeddedAnalyserTest {
     assertEquals("release_year", latest.measure().property().relation());
     assertTrue(latest.highest());
     assertFalse(analyse("Which film directed by Ann Lee was released earliest?", Operation.SUPERLATIVE).highest());
+    SetQuery newest = analyse("Which film directed by Ann Lee is the newest?", Operation.SUPERLATIVE);
+    assertTrue(newest.highest());
+    assertEquals("release_year", newest.measure().property().relation(), "an extreme in time with no property named: the members' year");
     SetQuery most = analyse("Which movie directed by Ann Lee has the most actors?", Operation.SUPERLATIVE);
     assertEquals("starred_actors", most.measure().property().relation());
     assertTrue(most.measure().count(), "actors are text: their number is counted");
@@ -82,6 +103,8 @@ class SragEmbeddedAnalyserTest {
     assertFalse(c.measure().count());
     assertEquals("starred_actors", c.measure2().property().relation());
     assertTrue(c.measure2().count());
+    // the operator's phrase inflected otherwise
+    assertEquals(Operation.CORRELATION, analyse("Does the release year of films directed by Ann Lee correlate with their number of actors?", Operation.CORRELATION).operation());
   }
 
   @Test
@@ -106,6 +129,9 @@ class SragEmbeddedAnalyserTest {
     SetQuery t = analyse("If the count of dramas among films directed by Ann Lee were three higher, would it exceed the count of comedies?", Operation.HYPOTHETICAL);
     assertEquals(3, t.k());
     assertEquals(List.of("Drama", "Comedy"), t.values());
+    // the condition names the group before the amount, and the other group stands nearer to it
+    SetQuery u = analyse("If the count of comedies among the films directed by Ann Lee were 2 higher, would it exceed the count of dramas?", Operation.HYPOTHETICAL);
+    assertEquals(List.of("Comedy", "Drama"), u.values());
   }
 
   @Test
@@ -131,7 +157,7 @@ class SragEmbeddedAnalyserTest {
     WordEmbedder e = new WordEmbedder();
     OperationByExample examples =
         OperationByExample.build(List.of(new OperationByExample.Example(analyser.masked("Give the language tally of films written by Bo Park"), Operation.DISTRIBUTION)), e, 0.5);
-    EmbeddedSetAnalyser withExamples = new EmbeddedSetAnalyser(MovieGraph.grounder(g), examples.with(e));
+    EmbeddedSetAnalyser withExamples = new EmbeddedSetAnalyser(MovieGraph.grounder(g, minilm), new OperationReader(CANONICAL, minilm), examples.with(e));
     SetQuery s = withExamples.analyse("Give the genre tally of films directed by Ann Lee");
     assertEquals(Operation.DISTRIBUTION, s.operation());
     assertEquals("has_genre", s.group().relation());

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 
 /**
  * The embedded default's question analysis (no LLM), grounded in the graph at every step:
@@ -26,8 +25,10 @@ import java.util.regex.Matcher;
  *   <li>mentions: the longest token runs that are graph labels ({@link Gazetteer}); numbers;
  *   <li>the entity set: the first mention after a type word ("films", "people"); its relation is the one
  *       of the anchor's own edges that best matches the words in between ("directed by" → directed_by);
- *   <li>the operation: cue words ({@link Cues}), else the nearest labelled example ({@link OperationByExample});
- *   <li>values: the other mentions, each bound to the member property that reaches it ("comedies" →
+ *   <li>the operation: the operator phrases the question's words read like by sentence embedding
+ *       ({@link OperationReader}), else the nearest labelled example ({@link OperationByExample});
+ *   <li>values: the other mentions, and words that read close to one value of a member property with few
+ *       values ("women" → Female), each bound to the member property that reaches it ("comedies" →
  *       has_genre → Comedy);
  *   <li>measures and groups: the remaining word runs matched against the members' properties
  *       ({@link PropertyMatcher}); a text property used as a number becomes its count ("the number of actors").
@@ -36,12 +37,17 @@ import java.util.regex.Matcher;
 public final class EmbeddedSetAnalyser implements SetAnalyser {
   private final SetGrounder grounder;
   private final Gazetteer gazetteer;
+  private final OperationReader reader;
   private final OperationByExample examples;
 
-  /** @param examples labelled questions for operations no cue word tells; null for none */
-  public EmbeddedSetAnalyser(SetGrounder grounder, OperationByExample examples) {
+  /**
+   * @param reader reads the operation; null for an analyser that only {@link #masked masks} questions
+   * @param examples labelled questions for operations no operator phrase tells; null for none
+   */
+  public EmbeddedSetAnalyser(SetGrounder grounder, OperationReader reader, OperationByExample examples) {
     this.grounder = grounder;
     this.gazetteer = grounder.gazetteer();
+    this.reader = reader;
     this.examples = examples;
   }
 
@@ -66,7 +72,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     }
     int[] members = grounder.members(anchor.set());
     List<SetGrounder.Inventory> inventory = grounder.inventory(members);
-    Operation op = operation(text, tokens, mentions, anchor);
+    mentions = reader == null ? mentions : withNamedValues(tokens, mentions, anchor, members);
+    OperationReader.Reading reading = reading(tokens, mentions, anchor);
+    Operation op = operation(reading, tokens, mentions, anchor);
     List<Mention> others = new ArrayList<>();
     for (Mention m : mentions) {
       if (m != anchor.mention()) {
@@ -84,8 +92,8 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     return switch (op) {
       case AGGREGATION -> aggregation(anchor, tokens, others, segments, inventory, members);
       case DISTRIBUTION -> new SetQuery(anchor.set(), op, null, null, grounder.best(segments, inventory, false, null), null, null, 0, 0, true);
-      case SUPERLATIVE -> superlative(anchor, text, segments, inventory);
-      case INTERCOMPARISON, HYPOTHETICAL -> twoValues(anchor, op, tokens, text, others, segments, inventory, members);
+      case SUPERLATIVE -> superlative(anchor, reading, segments, inventory);
+      case INTERCOMPARISON, HYPOTHETICAL -> twoValues(anchor, op, reading, tokens, others, segments, inventory, members);
       case DISTRIBUTION_COMPLIANCE -> new SetQuery(anchor.set(), op, grounder.measure(segments, inventory, null, false), null, null, null, null, 0, 0, true);
       case CORRELATION -> correlation(anchor, segments, inventory);
       case VARIANCE -> variance(anchor, tokens, others, segments, inventory, members);
@@ -110,9 +118,6 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         }
         String gram = String.join(" ", java.util.Arrays.copyOfRange(tokens, i, i + len));
         String label = gazetteer.lookup(gram);
-        if (label == null && len == 1 && Cues.VALUE_SYNONYMS.containsKey(gram)) {
-          label = gazetteer.lookup(Labels.normalize(Cues.VALUE_SYNONYMS.get(gram)));
-        }
         if (label != null) {
           found = new Mention(i, i + len, label, ValueNormaliser.value(label) instanceof Number);
         } else if (len == 1 && tokens[i].matches("\\d+(\\.\\d+)?")) {
@@ -126,6 +131,35 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         i++;
       }
     }
+    return out;
+  }
+
+  /**
+   * The mentions and, in question order, the words that name a value of the members by another word than its
+   * label ({@link SetGrounder.NamedValues#of}: "women" for "Female"); words that name the set or a kind of member
+   * are not tried.
+   */
+  private List<Mention> withNamedValues(String[] tokens, List<Mention> mentions, Anchor anchor, int[] members) {
+    boolean[] taken = new boolean[tokens.length];
+    for (Mention m : mentions) {
+      java.util.Arrays.fill(taken, m.start(), m.end(), true);
+    }
+    java.util.Arrays.fill(taken, anchor.typeWord(), anchor.mention().end(), true);
+    List<Mention> out = new ArrayList<>(mentions);
+    SetGrounder.NamedValues named = null;
+    for (int i = 0; i < tokens.length; i++) {
+      String t = tokens[i];
+      if (taken[i] || t.length() < 3 || !t.chars().allMatch(Character::isLetter) || Cues.STOP.contains(t) || Cues.TYPE_WORDS.contains(t)
+          || Cues.MEMBER_WORDS.contains(t)) {
+        continue;
+      }
+      named = named == null ? grounder.namedValues(members, reader::vectors) : named;
+      String value = named.of(t);
+      if (value != null) {
+        out.add(new Mention(i, i + 1, value, false));
+      }
+    }
+    out.sort(java.util.Comparator.comparingInt(Mention::start));
     return out;
   }
 
@@ -164,44 +198,34 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   // ---- the operation ----
 
-  private Operation operation(String text, String[] tokens, List<Mention> mentions, Anchor anchor) {
-    if (Cues.HYPOTHETICAL.matcher(text).find()) {
-      return Operation.HYPOTHETICAL;
+  /** What the operator phrases say, read outside the names (numbers stay readable: "2 more"). */
+  private OperationReader.Reading reading(String[] tokens, List<Mention> mentions, Anchor anchor) {
+    if (reader == null) {
+      throw new IllegalStateException("this analyser only masks questions: it has no operation reader");
     }
-    if (Cues.NORMALITY.matcher(text).find()) {
-      return Operation.DISTRIBUTION_COMPLIANCE;
+    boolean[] masked = new boolean[tokens.length];
+    int values = 0;
+    for (Mention m : mentions) {
+      if (!m.number()) {
+        java.util.Arrays.fill(masked, m.start(), m.end(), true);
+        values += m == anchor.mention() ? 0 : 1;
+      }
     }
-    if (Cues.CORRELATION.matcher(text).find()) {
-      return Operation.CORRELATION;
+    return reader.read(tokens, masked, values);
+  }
+
+  private Operation operation(OperationReader.Reading reading, String[] tokens, List<Mention> mentions, Anchor anchor) {
+    if (reading.operation() != null) {
+      return reading.operation();
     }
-    if (Cues.VARIANCE.matcher(text).find()) {
-      return Operation.VARIANCE;
-    }
-    if (Cues.DISTRIBUTION.matcher(text).find()) {
-      return Operation.DISTRIBUTION;
-    }
-    if (Cues.MODE.matcher(text).find()) {
-      return Operation.SUPERLATIVE;
-    }
-    if (Cues.COMPARE.matcher(text).find()) {
-      return Operation.INTERCOMPARISON;
-    }
-    if (Cues.COUNT.matcher(text).find()) {
-      return Operation.AGGREGATION;
-    }
-    if (Cues.SUPERLATIVE.matcher(text).find()) {
-      return Operation.SUPERLATIVE;
-    }
-    boolean secondEntity = mentions.stream().anyMatch(m -> m != anchor.mention() && !m.number());
     if (examples != null) {
       Operation o = examples.nearest(masked(tokens, mentions));
       if (o != null) {
         return o;
       }
     }
-    List<String> words = java.util.Arrays.asList(tokens);
-    if (secondEntity && (words.contains("which") || words.contains("what") || words.contains("who") || words.contains("list") || words.contains("name"))) {
-      return Operation.RELATIONSHIP;
+    if (mentions.stream().anyMatch(m -> m != anchor.mention() && !m.number())) {
+      return Operation.RELATIONSHIP; // the members related to the other entity
     }
     throw new QaException(AnswerStatus.UNABLE, "no operation recognised (count, distribution, superlative, comparison, normality, correlation, variance, relationship or hypothetical)");
   }
@@ -250,39 +274,36 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     throw new QaException(AnswerStatus.UNABLE, "a count needs a condition on the members: a value they have (\"are comedies\") or a comparison (\"released after 2000\")");
   }
 
-  private SetQuery superlative(Anchor a, String text, List<String> segments, List<SetGrounder.Inventory> inv) {
-    boolean highest = !Cues.LOWEST.matcher(text).find();
-    if (Cues.MODE.matcher(text).find()) {
-      return new SetQuery(a.set(), Operation.SUPERLATIVE, null, null, grounder.best(segments, inv, false, null), null, null, 0, 0, highest);
+  private SetQuery superlative(Anchor a, OperationReader.Reading reading, List<String> segments, List<SetGrounder.Inventory> inv) {
+    if (reading.mode()) {
+      return new SetQuery(a.set(), Operation.SUPERLATIVE, null, null, grounder.best(segments, inv, false, null), null, null, 0, 0, reading.highest());
     }
-    String fallback = Cues.TEMPORAL.matcher(text).find() ? "release year" : null;
-    return new SetQuery(a.set(), Operation.SUPERLATIVE, grounder.measure(segments, inv, fallback, false), null, null, null, null, 0, 0, highest);
+    // "which was released most recently": the extreme in time is the members' date when no property is named
+    String fallback = reading.temporal() ? "date year" : null;
+    return new SetQuery(a.set(), Operation.SUPERLATIVE, grounder.measure(segments, inv, fallback, false), null, null, null, null, 0, 0, reading.highest());
   }
 
-  private SetQuery twoValues(Anchor a, Operation op, String[] tokens, String text, List<Mention> others, List<String> segments, List<SetGrounder.Inventory> inv, int[] members) {
+  private SetQuery twoValues(Anchor a, Operation op, OperationReader.Reading reading, String[] tokens, List<Mention> others, List<String> segments,
+      List<SetGrounder.Inventory> inv, int[] members) {
     List<Bound> bound = bind(a, tokens, others, segments, inv, members, Integer.MAX_VALUE);
     Pair values = pair(bound);
     if (values == null) {
       throw new QaException(AnswerStatus.UNABLE, op.sqlName() + " needs two values of one property of the members (\"dramas or comedies\"); found " + found(bound));
     }
-    int k = 0;
     List<String> vs = List.of(grounder.valueLabel(values.a().value(), values.property()), grounder.valueLabel(values.b().value(), values.property()));
     if (op == Operation.HYPOTHETICAL) {
-      Matcher m = Cues.AMOUNT.matcher(text);
-      if (!m.find()) {
-        throw new QaException(AnswerStatus.UNABLE, "a hypothetical needs an amount (\"2 more\", \"were 3 higher\", \"increased by 1\")");
-      }
-      String n = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
-      k = Cues.NUMBERS.containsKey(n) ? Cues.NUMBERS.get(n) : Integer.parseInt(n);
-      // the group that gains members is the first one named in the condition ("if … A … were 2 higher, would it exceed … B")
-      int cond = java.util.Arrays.asList(tokens).indexOf("if");
-      int ends = cond < 0 ? -1 : java.util.Arrays.asList(tokens).subList(cond, tokens.length).indexOf("would");
-      int end = ends < 0 ? tokens.length : cond + ends;
-      if (cond >= 0 && !(values.a().start() > cond && values.a().start() < end) && values.b().start() > cond && values.b().start() < end) {
+      // the group that gains members is the one the condition names before the amount ("if A were 3 higher"),
+      // else the first named after it ("if there were 2 more B")
+      int cond = reading.conditionAt();
+      int at = reading.amountAt();
+      boolean aInside = values.a().start() > cond && values.a().start() < at;
+      boolean bInside = values.b().start() > cond && values.b().start() < at;
+      boolean bGains = bInside ? !aInside : !aInside && values.b().start() > at && (values.a().start() < at || values.b().start() < values.a().start());
+      if (bGains) {
         vs = List.of(vs.get(1), vs.get(0));
       }
     }
-    return new SetQuery(a.set(), op, null, null, values.property(), vs, null, 0, k, true);
+    return new SetQuery(a.set(), op, null, null, values.property(), vs, null, 0, reading.amount(), true);
   }
 
   private SetQuery correlation(Anchor a, List<String> segments, List<SetGrounder.Inventory> inv) {

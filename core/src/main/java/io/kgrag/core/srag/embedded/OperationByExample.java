@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The operation of a question no cue word decides, taken from the most similar labelled question (the
- * exemplar machinery the other methods use, here for the operation only): labelled questions are embedded
- * with their entity mentions masked ({@link EmbeddedSetAnalyser#masked}), and a question takes the operation
- * of its nearest one when the cosine reaches {@code minSimilarity}.
+ * The operation of a question no operator phrase decides ({@link OperationReader}), taken from the most similar
+ * labelled question (the exemplar machinery the other methods use, here for the operation only): labelled
+ * questions are embedded with their entity mentions masked ({@link EmbeddedSetAnalyser#masked}), and a question
+ * takes the operation of its nearest one when the cosine reaches {@code minSimilarity}.
  */
 public final class OperationByExample implements Serializable {
   private static final long serialVersionUID = 1L;

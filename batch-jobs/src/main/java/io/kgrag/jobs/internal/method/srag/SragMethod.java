@@ -157,7 +157,7 @@ public final class SragMethod extends AbstractRetrievalMethod {
         .select(col("question"), col("meta").getItem("type")).collectAsList();
     List<OperationByExample.Example> out = new ArrayList<>();
     try (Embedder e = setup.embedder().open()) {
-      EmbeddedSetAnalyser masker = new EmbeddedSetAnalyser(ctx.grounder(e), null);
+      EmbeddedSetAnalyser masker = new EmbeddedSetAnalyser(ctx.grounder(e), null, null);
       for (Row r : rows) {
         Operation op = Operation.named(r.isNullAt(1) ? null : r.getString(1));
         if (op != null) {
