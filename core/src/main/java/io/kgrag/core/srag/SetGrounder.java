@@ -1,5 +1,6 @@
 package io.kgrag.core.srag;
 
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.qa.AnswerStatus;
@@ -100,9 +101,7 @@ public final class SetGrounder {
   /** The members' properties (sampled), with how many have each and how numeric their values are. */
   public List<Inventory> inventory(int[] members) {
     Map<String, int[]> stats = new TreeMap<>(); // key → members, values, numeric values
-    int n = Math.min(members.length, PROPERTY_SAMPLE);
-    for (int i = 0; i < n; i++) {
-      int m = members[(int) ((long) i * members.length / n)];
+    for (int m : sample(members)) {
       java.util.Set<String> seen = new java.util.HashSet<>();
       for (int k = 0; k < graph.entryCount(m); k++) {
         String key = (graph.entryOutgoing(m, k) ? ">" : "<") + graph.entryRelation(m, k);
@@ -195,9 +194,7 @@ public final class SetGrounder {
    */
   public NamedValues namedValues(int[] members, java.util.function.Function<List<String>, float[][]> vectors) {
     Map<String, java.util.Set<String>> values = new TreeMap<>();
-    int n = Math.min(members.length, PROPERTY_SAMPLE);
-    for (int i = 0; i < n; i++) {
-      int m = members[(int) ((long) i * members.length / n)];
+    for (int m : sample(members)) {
       for (int k = 0; k < graph.entryCount(m); k++) {
         String label = graph.label(graph.entryNeighbour(m, k));
         if (!(ValueNormaliser.value(label) instanceof Number)) {
@@ -250,13 +247,13 @@ public final class SetGrounder {
       float[] w = vectors.apply(List.of(word))[0];
       double property = Double.NEGATIVE_INFINITY;
       for (float[] v : nameVectors) {
-        property = Math.max(property, dot(w, v));
+        property = Math.max(property, EmbeddingCache.dot(w, v));
       }
       int best = -1;
       double bestSim = Double.NEGATIVE_INFINITY;
       double second = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < values.size(); i++) {
-        double sim = dot(w, valueVectors[i]);
+        double sim = EmbeddingCache.dot(w, valueVectors[i]);
         if (sim > bestSim) {
           second = bestSim;
           bestSim = sim;
@@ -267,14 +264,16 @@ public final class SetGrounder {
       }
       return bestSim >= NAMED_VALUE_SIMILARITY && bestSim - second >= NAMED_VALUE_MARGIN && bestSim > property ? values.get(best) : null;
     }
+  }
 
-    private static double dot(float[] a, float[] b) {
-      double d = 0;
-      for (int i = 0; i < a.length && i < b.length; i++) {
-        d += a[i] * b[i];
-      }
-      return d;
+  /** At most {@link #PROPERTY_SAMPLE} members, spread evenly over the set, that the inventory and the values are read from. */
+  private static int[] sample(int[] members) {
+    int n = Math.min(members.length, PROPERTY_SAMPLE);
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = members[(int) ((long) i * members.length / n)];
     }
+    return out;
   }
 
   /** How many members the inventory was taken over: the most any property has is a lower bound. */

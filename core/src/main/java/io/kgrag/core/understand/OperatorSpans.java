@@ -62,7 +62,7 @@ public final class OperatorSpans {
     return new OperatorSpans(spans, spans.isEmpty() ? new float[0][] : canonical.of(spans, embedder), canonical, embedder);
   }
 
-  public boolean isEmpty() {
+  boolean isEmpty() {
     return spans.isEmpty();
   }
 
@@ -91,15 +91,14 @@ public final class OperatorSpans {
     if (phrases.isEmpty() || spans.isEmpty()) {
       return null;
     }
-    Match best = null;
-    for (float[] p : canonical.of(phrases, embedder)) {
-      for (int w = 0; w < vectors.length; w++) {
-        double sim = EmbeddingCache.dot(p, vectors[w]);
-        if (best == null || sim > best.similarity()) {
-          best = new Match(spans.get(w), sim);
-        }
+    double[] sim = similarities(phrases);
+    int best = 0;
+    for (int w = 1; w < sim.length; w++) {
+      if (sim[w] > sim[best]) {
+        best = w;
       }
     }
-    return best;
+    return new Match(spans.get(best), sim[best]);
   }
+
 }
