@@ -4,6 +4,7 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
 import java.util.Locale;
 
 /**
@@ -16,6 +17,8 @@ public final class TorchSupport {
   private static final float BETA1 = 0.9f;
   private static final float BETA2 = 0.999f;
   private static final float EPS = 1e-8f;
+  /** Every element: the index of the in-place writes below. */
+  private static final NDIndex ALL = new NDIndex("...");
 
   private TorchSupport() {}
 
@@ -79,20 +82,24 @@ public final class TorchSupport {
     return out;
   }
 
-  /** Copies {@code source}'s values into {@code target} (same shapes). */
+  /**
+   * Copies {@code source}'s values into {@code target}'s own storage (same shapes). Every write here goes through
+   * an index put on the tensor itself or on a detached view of it: DJL's {@code NDArray.set(Buffer)} does not copy
+   * but points the tensor it is called on at a new buffer, so called on a detached view it leaves the parameter
+   * untouched, and called on a parameter it would swap the storage that autograd and Adam hold.
+   */
   public static void copyInto(NDArray[] target, NDArray[] source) {
     for (int i = 0; i < target.length; i++) {
-      target[i].set(source[i].stopGradient().toFloatArray());
+      target[i].set(ALL, source[i].stopGradient());
     }
   }
 
   /** Overwrites (never multiplies: NaN stays NaN) the parameters with {@code good}, clears their gradients. */
   public static void restore(NDArray[] params, NDArray[] good) {
     for (int i = 0; i < params.length; i++) {
-      params[i].stopGradient().set(good[i].toFloatArray()); // same storage, no autograd
+      params[i].stopGradient().set(ALL, good[i]); // same storage, no autograd
       if (params[i].hasGradient()) {
-        NDArray g = params[i].getGradient();
-        g.set(new float[(int) g.size()]);
+        params[i].getGradient().set(ALL, 0f);
       }
     }
   }
@@ -100,7 +107,7 @@ public final class TorchSupport {
   /** Zeroes Adam's state after a divergence. */
   public static void reset(NDArray[] state) {
     for (NDArray s : state) {
-      s.set(new float[(int) s.size()]);
+      s.set(ALL, 0f);
     }
   }
 
@@ -131,7 +138,7 @@ public final class TorchSupport {
       // refused whenever the thread's grad mode is on, which DJL's GradientCollector leaves as it found it
       // (PyTorch's default is on)
       params[i].stopGradient().subi(stepSize);
-      g.subi(g); // PyTorch accumulates gradients: reset for the next batch
+      g.set(ALL, 0f); // PyTorch accumulates gradients: reset for the next batch (NaN - NaN would stay NaN)
     }
   }
 }

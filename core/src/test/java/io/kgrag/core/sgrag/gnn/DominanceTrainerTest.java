@@ -193,11 +193,16 @@ class DominanceTrainerTest {
     TrainingResult tenTimes =
         DominanceTrainer.train(small, cfg.toBuilder().clock(() -> real0 + 10 * (System.nanoTime() - real0)).build());
     TrainingResult hourly = DominanceTrainer.train(small, cfg.toBuilder().clock(steppingClock(3_600_000_000_000L)).build());
-    for (TrainingResult slowed : List.of(tenTimes, hourly)) {
-      assertArrayEquals(normal.model().toBytes(), slowed.model().toBytes());
-      assertEquals(normal.lossHistory(), slowed.lossHistory());
-      assertEquals(normal.epochs(), slowed.epochs());
-      assertEquals(normal.stopReason(), slowed.stopReason());
+    String[] names = {"10x clock", "1 h per reading"};
+    List<TrainingResult> slowedRuns = List.of(tenTimes, hourly);
+    for (int i = 0; i < slowedRuns.size(); i++) {
+      TrainingResult slowed = slowedRuns.get(i);
+      // on a mismatch, say which run and how far apart the trainings went (epochs, losses), not only a byte
+      String which = names[i] + " vs normal clock: " + slowed.describe() + " vs " + normal.describe();
+      assertEquals(normal.epochs(), slowed.epochs(), which);
+      assertEquals(normal.stopReason(), slowed.stopReason(), which);
+      assertEquals(normal.lossHistory(), slowed.lossHistory(), which);
+      assertArrayEquals(normal.model().toBytes(), slowed.model().toBytes(), which);
       assertNotEquals("time", slowed.stopReason());
     }
     assertEquals(cfg.describe(), cfg.toBuilder().clock(steppingClock(1)).build().describe(), "the clock is not a setting");
