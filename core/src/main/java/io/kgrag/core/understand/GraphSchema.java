@@ -43,15 +43,19 @@ public final class GraphSchema implements Serializable {
   private final double[] least;
   private final double[] greatest;
 
-  private GraphSchema(String[] relations, long[] edges, long[] starts, long[] ends, long[][] follows, long[] numericEdges, double[] least, double[] greatest) {
+  /** Empty counts for the roles of {@code relations} (in name order): no number seen yet by any role. */
+  private GraphSchema(String[] relations) {
+    int roles = relations.length * 2;
     this.relations = relations;
-    this.edges = edges;
-    this.starts = starts;
-    this.ends = ends;
-    this.follows = follows;
-    this.numericEdges = numericEdges;
-    this.least = least;
-    this.greatest = greatest;
+    this.edges = new long[roles];
+    this.starts = new long[roles];
+    this.ends = new long[roles];
+    this.follows = new long[roles][roles];
+    this.numericEdges = new long[roles];
+    this.least = new double[roles];
+    this.greatest = new double[roles];
+    Arrays.fill(least, Double.POSITIVE_INFINITY);
+    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
   }
 
   /** One pass over the graph's adjacency. */
@@ -64,15 +68,14 @@ public final class GraphSchema implements Serializable {
     }
     String[] relations = names.toArray(new String[0]);
     int roles = relations.length * 2;
-    long[] edges = new long[roles];
-    long[] starts = new long[roles];
-    long[] ends = new long[roles];
-    long[][] follows = new long[roles][roles];
-    long[] numericEdges = new long[roles];
-    double[] least = new double[roles];
-    double[] greatest = new double[roles];
-    Arrays.fill(least, Double.POSITIVE_INFINITY);
-    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
+    GraphSchema out = new GraphSchema(relations);
+    long[] edges = out.edges;
+    long[] starts = out.starts;
+    long[] ends = out.ends;
+    long[][] follows = out.follows;
+    long[] numericEdges = out.numericEdges;
+    double[] least = out.least;
+    double[] greatest = out.greatest;
     double[] value = new double[graph.nodeCount()];
     for (int n = 0; n < value.length; n++) {
       value[n] = Literals.valueOf(graph.label(n));
@@ -106,7 +109,7 @@ public final class GraphSchema implements Serializable {
         }
       }
     }
-    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
+    return out;
   }
 
   static int role(int relation, boolean forward) {
@@ -236,13 +239,7 @@ public final class GraphSchema implements Serializable {
     if (rows.size() != roles) {
       throw new IllegalArgumentException("schema rows: " + rows.size() + " rows for " + relations.length + " relations (want one per relation and direction)");
     }
-    long[] edges = new long[roles];
-    long[] starts = new long[roles];
-    long[] ends = new long[roles];
-    long[][] follows = new long[roles][roles];
-    long[] numericEdges = new long[roles];
-    double[] least = new double[roles];
-    double[] greatest = new double[roles];
+    GraphSchema out = new GraphSchema(relations);
     BitSet seen = new BitSet(roles);
     for (Row row : rows) {
       int r = role(Arrays.binarySearch(relations, row.relation()), row.forward());
@@ -250,12 +247,14 @@ public final class GraphSchema implements Serializable {
         throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " twice");
       }
       seen.set(r);
-      edges[r] = row.edges();
-      starts[r] = row.starts();
-      ends[r] = row.ends();
-      numericEdges[r] = row.numericEdges();
-      least[r] = row.numericEdges() > 0 ? row.least() : Double.POSITIVE_INFINITY;
-      greatest[r] = row.numericEdges() > 0 ? row.greatest() : Double.NEGATIVE_INFINITY;
+      out.edges[r] = row.edges();
+      out.starts[r] = row.starts();
+      out.ends[r] = row.ends();
+      out.numericEdges[r] = row.numericEdges();
+      if (row.numericEdges() > 0) {
+        out.least[r] = row.least();
+        out.greatest[r] = row.greatest();
+      }
       for (Map.Entry<String, Long> f : row.followedBy().entrySet()) {
         String name = f.getKey();
         boolean fwd = !name.startsWith("^");
@@ -263,9 +262,9 @@ public final class GraphSchema implements Serializable {
         if (i < 0) {
           throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " is followed by " + name + ", which has no row");
         }
-        follows[r][role(i, fwd)] = f.getValue();
+        out.follows[r][role(i, fwd)] = f.getValue();
       }
     }
-    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
+    return out;
   }
 }
