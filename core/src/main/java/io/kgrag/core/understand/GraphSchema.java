@@ -43,19 +43,15 @@ public final class GraphSchema implements Serializable {
   private final double[] least;
   private final double[] greatest;
 
-  /** Empty counts for the roles of {@code relations} (in name order): no number seen yet by any role. */
-  private GraphSchema(String[] relations) {
-    int roles = relations.length * 2;
+  private GraphSchema(String[] relations, long[] edges, long[] starts, long[] ends, long[][] follows, long[] numericEdges, double[] least, double[] greatest) {
     this.relations = relations;
-    this.edges = new long[roles];
-    this.starts = new long[roles];
-    this.ends = new long[roles];
-    this.follows = new long[roles][roles];
-    this.numericEdges = new long[roles];
-    this.least = new double[roles];
-    this.greatest = new double[roles];
-    Arrays.fill(least, Double.POSITIVE_INFINITY);
-    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
+    this.edges = edges;
+    this.starts = starts;
+    this.ends = ends;
+    this.follows = follows;
+    this.numericEdges = numericEdges;
+    this.least = least;
+    this.greatest = greatest;
   }
 
   /** One pass over the graph's adjacency. */
@@ -68,14 +64,15 @@ public final class GraphSchema implements Serializable {
     }
     String[] relations = names.toArray(new String[0]);
     int roles = relations.length * 2;
-    GraphSchema out = new GraphSchema(relations);
-    long[] edges = out.edges;
-    long[] starts = out.starts;
-    long[] ends = out.ends;
-    long[][] follows = out.follows;
-    long[] numericEdges = out.numericEdges;
-    double[] least = out.least;
-    double[] greatest = out.greatest;
+    long[] edges = new long[roles];
+    long[] starts = new long[roles];
+    long[] ends = new long[roles];
+    long[][] follows = new long[roles][roles];
+    long[] numericEdges = new long[roles];
+    double[] least = new double[roles];
+    double[] greatest = new double[roles];
+    Arrays.fill(least, Double.POSITIVE_INFINITY);
+    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
     double[] value = new double[graph.nodeCount()];
     for (int n = 0; n < value.length; n++) {
       value[n] = Literals.valueOf(graph.label(n));
@@ -109,7 +106,7 @@ public final class GraphSchema implements Serializable {
         }
       }
     }
-    return out;
+    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
   }
 
   static int role(int relation, boolean forward) {
@@ -239,7 +236,13 @@ public final class GraphSchema implements Serializable {
     if (rows.size() != roles) {
       throw new IllegalArgumentException("schema rows: " + rows.size() + " rows for " + relations.length + " relations (want one per relation and direction)");
     }
-    GraphSchema out = new GraphSchema(relations);
+    long[] edges = new long[roles];
+    long[] starts = new long[roles];
+    long[] ends = new long[roles];
+    long[][] follows = new long[roles][roles];
+    long[] numericEdges = new long[roles];
+    double[] least = new double[roles];
+    double[] greatest = new double[roles];
     BitSet seen = new BitSet(roles);
     for (Row row : rows) {
       int r = role(Arrays.binarySearch(relations, row.relation()), row.forward());
@@ -247,14 +250,12 @@ public final class GraphSchema implements Serializable {
         throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " twice");
       }
       seen.set(r);
-      out.edges[r] = row.edges();
-      out.starts[r] = row.starts();
-      out.ends[r] = row.ends();
-      out.numericEdges[r] = row.numericEdges();
-      if (row.numericEdges() > 0) {
-        out.least[r] = row.least();
-        out.greatest[r] = row.greatest();
-      }
+      edges[r] = row.edges();
+      starts[r] = row.starts();
+      ends[r] = row.ends();
+      numericEdges[r] = row.numericEdges();
+      least[r] = row.numericEdges() > 0 ? row.least() : Double.POSITIVE_INFINITY;
+      greatest[r] = row.numericEdges() > 0 ? row.greatest() : Double.NEGATIVE_INFINITY;
       for (Map.Entry<String, Long> f : row.followedBy().entrySet()) {
         String name = f.getKey();
         boolean fwd = !name.startsWith("^");
@@ -262,9 +263,9 @@ public final class GraphSchema implements Serializable {
         if (i < 0) {
           throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " is followed by " + name + ", which has no row");
         }
-        out.follows[r][role(i, fwd)] = f.getValue();
+        follows[r][role(i, fwd)] = f.getValue();
       }
     }
-    return out;
+    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
   }
 }
