@@ -6,9 +6,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -20,19 +18,8 @@ import java.util.TreeSet;
 public final class GraphSchema implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /**
-   * One role's row, as the index's {@code schema} stage stores it: the relation walked forwards or backwards, its
-   * edges, distinct start and end nodes, the edges ending at a number (with the least and greatest number; NaN when
-   * none), and the roles that can follow it ({@link #roleName}) with the nodes where they join.
-   */
-  public record Row(
-      String relation, boolean forward, long edges, long starts, long ends, long numericEdges, double least, double greatest,
-      Map<String, Long> followedBy) {
-    /** Average number of values a start node gets. */
-    public double valuesPerStart() {
-      return starts == 0 ? 0 : (double) edges / starts;
-    }
-  }
+  /** One role's row, as stored in the {@code schema} table. */
+  public record Row(String relation, boolean forward, long edges, long starts, long ends, double valuesPerStart, List<String> followedBy) {}
 
   private final String[] relations;
   private final long[] edges;
@@ -197,75 +184,18 @@ public final class GraphSchema implements Serializable {
     return out;
   }
 
-  /** A role's name in {@link Row#followedBy}: the relation, with {@code ^} in front when walked backwards. */
-  public static String roleName(String relation, boolean forward) {
-    return (forward ? "" : "^") + relation;
-  }
-
   /** Every role's row, relations in name order, forward first. */
   public List<Row> rows() {
     List<Row> out = new ArrayList<>();
     for (int r = 0; r < roles(); r++) {
-      Map<String, Long> next = new LinkedHashMap<>();
+      List<String> next = new ArrayList<>();
       for (int s = 0; s < roles(); s++) {
         if (follows[r][s] > 0) {
-          next.put(roleName(relation(s), forward(s)), follows[r][s]);
+          next.add((forward(s) ? "" : "^") + relation(s));
         }
       }
-      boolean anyNumber = numericEdges[r] > 0;
-      out.add(new Row(relation(r), forward(r), edges[r], starts[r], ends[r], numericEdges[r], anyNumber ? least[r] : Double.NaN,
-          anyNumber ? greatest[r] : Double.NaN, next));
+      out.add(new Row(relation(r), forward(r), edges[r], starts[r], ends[r], valuesPerStart(r), List.copyOf(next)));
     }
     return out;
-  }
-
-  /**
-   * The schema that {@link #rows()} (or the index's {@code schema} table) describes: {@code fromRows(of(g).rows())}
-   * answers every question as {@code of(g)} does.
-   *
-   * @throws IllegalArgumentException when a relation lacks one of its two roles, appears twice, or a row names a
-   *     follower that is no role of the rows
-   */
-  public static GraphSchema fromRows(List<Row> rows) {
-    TreeSet<String> names = new TreeSet<>();
-    for (Row row : rows) {
-      names.add(row.relation());
-    }
-    String[] relations = names.toArray(new String[0]);
-    int roles = relations.length * 2;
-    if (rows.size() != roles) {
-      throw new IllegalArgumentException("schema rows: " + rows.size() + " rows for " + relations.length + " relations (want one per relation and direction)");
-    }
-    long[] edges = new long[roles];
-    long[] starts = new long[roles];
-    long[] ends = new long[roles];
-    long[][] follows = new long[roles][roles];
-    long[] numericEdges = new long[roles];
-    double[] least = new double[roles];
-    double[] greatest = new double[roles];
-    BitSet seen = new BitSet(roles);
-    for (Row row : rows) {
-      int r = role(Arrays.binarySearch(relations, row.relation()), row.forward());
-      if (seen.get(r)) {
-        throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " twice");
-      }
-      seen.set(r);
-      edges[r] = row.edges();
-      starts[r] = row.starts();
-      ends[r] = row.ends();
-      numericEdges[r] = row.numericEdges();
-      least[r] = row.numericEdges() > 0 ? row.least() : Double.POSITIVE_INFINITY;
-      greatest[r] = row.numericEdges() > 0 ? row.greatest() : Double.NEGATIVE_INFINITY;
-      for (Map.Entry<String, Long> f : row.followedBy().entrySet()) {
-        String name = f.getKey();
-        boolean fwd = !name.startsWith("^");
-        int i = Arrays.binarySearch(relations, fwd ? name : name.substring(1));
-        if (i < 0) {
-          throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " is followed by " + name + ", which has no row");
-        }
-        follows[r][role(i, fwd)] = f.getValue();
-      }
-    }
-    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
   }
 }
