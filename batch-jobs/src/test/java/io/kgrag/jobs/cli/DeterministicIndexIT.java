@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * any time budget could tell), have identical gnn_models, node_dominance, paths, path_partitioning and
  * path_index tables. An opt-in time budget that fires says so in the runs row.
  */
-class DeterministicIndexTest {
+class DeterministicIndexIT {
   private static final String[] SG_RAG_TABLES = {"gnn_models", "node_dominance", "paths", "path_partitioning", "path_index"};
 
   @Test
