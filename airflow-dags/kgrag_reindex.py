@@ -1,6 +1,6 @@
 """kgrag_reindex: daily re-indexing of kgrag's knowledge graph on Spark.
 
-ingest -> embed -> gnn -> paths -> path_index, then (Variable kgrag_run_qa = true) per method of
+ingest -> schema -> embed -> gnn -> paths -> path_index, then (Variable kgrag_run_qa = true) per method of
 kgrag_qa_methods a QA regression run (kgrag qa) and its scores (kgrag eval). Every task is a
 SparkSubmitOperator running io.kgrag.jobs.KgragMain; the tasks, their arguments and the Variables they
 read are declared in kgrag_reindex.commands.json beside this file (the project's tests check that file
@@ -102,7 +102,7 @@ def build_dag(commands=None):
     values = settings(commands)
     with DAG(
         dag_id=commands["dag_id"],
-        description="kgrag: daily re-indexing (ingest, embed, gnn, paths, path-index) and optional QA regression run",
+        description="kgrag: daily re-indexing (ingest, schema, embed, gnn, paths, path-index) and optional QA regression run",
         schedule=commands["schedule"],
         start_date=datetime(2025, 1, 1),
         catchup=False,

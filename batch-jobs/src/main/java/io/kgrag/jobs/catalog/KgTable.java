@@ -1,6 +1,7 @@
 package io.kgrag.jobs.catalog;
 
 import static org.apache.spark.sql.types.DataTypes.BinaryType;
+import static org.apache.spark.sql.types.DataTypes.BooleanType;
 import static org.apache.spark.sql.types.DataTypes.DoubleType;
 import static org.apache.spark.sql.types.DataTypes.FloatType;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
@@ -89,6 +90,21 @@ public enum KgTable {
       col("chunk_id", LongType, false),
       col("description", StringType, true),
       col("confidence", DoubleType, false)),
+  GRAPH_SCHEMA(
+      "The graph's schema, computed from the graph by the schema stage: every relation walked forwards and backwards (a"
+          + " role) with its edges, distinct start and end nodes, the edges that end at a number (least and greatest), and"
+          + " the roles that can follow it with the nodes where they join (the entities and relations versions it was"
+          + " computed from are in the schema stage's runs row)",
+      col("relation", StringType, false),
+      col("forward", BooleanType, false),
+      col("edges", LongType, false),
+      col("starts", LongType, false),
+      col("ends", LongType, false),
+      col("values_per_start", DoubleType, false),
+      col("numeric_edges", LongType, false),
+      col("least", DoubleType, true),
+      col("greatest", DoubleType, true),
+      col("followed_by", createMapType(StringType, LongType, false), false)),
   ENTITY_EMBEDDINGS(
       "Label embeddings of entities (L2-normalised), with the label they were computed from",
       col("entity_id", LongType, false),

@@ -17,6 +17,7 @@ import io.kgrag.jobs.internal.qa.Methods;
 import io.kgrag.jobs.internal.qa.QaRun;
 import io.kgrag.jobs.internal.stage.StageSetup;
 import io.kgrag.jobs.internal.stage.TriplesInput;
+import io.kgrag.jobs.internal.stage.schema.Schema;
 import io.kgrag.jobs.runs.RunLog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -105,6 +106,7 @@ public final class DemoCommand implements Callable<Integer> {
     for (RetrievalMethod m : methods) {
       stages.addAll(m.requiredStages());
     }
+    stages.add(Schema.NAME); // the question understanding's schema, which the methods read when it is there
     String root = job.where.warehouse != null ? job.where.warehouse : conf.warehouse(null) + "/demo";
     EmbedderSpec embedder = conf.embedder(null, null, null);
     PrintWriter out = spec.commandLine().getOut();

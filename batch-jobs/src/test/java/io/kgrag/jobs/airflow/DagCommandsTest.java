@@ -52,7 +52,7 @@ class DagCommandsTest {
     Map<String, String> values = c.defaults();
     values.put("run_qa", "false");
     List<DagCommands.Task> plain = c.expand(values);
-    assertEquals(List.of("ingest", "embed", "gnn", "paths", "path_index"), plain.stream().map(DagCommands.Task::id).toList());
+    assertEquals(List.of("ingest", "schema", "embed", "gnn", "paths", "path_index"), plain.stream().map(DagCommands.Task::id).toList());
     for (DagCommands.Task t : plain) {
       assertEquals("io.kgrag.jobs.KgragMain", t.javaClass(), t.id());
       assertEquals("reindex", t.applicationArgs().get(0), t.id());
@@ -64,12 +64,12 @@ class DagCommandsTest {
     values.put("run_qa", "TRUE");
     values.put("methods", " sgrag , qafd ");
     List<DagCommands.Task> all = c.expand(values);
-    assertEquals(List.of("ingest", "embed", "gnn", "paths", "path_index", "qa_sgrag", "qa_qafd", "eval_sgrag", "eval_qafd"),
+    assertEquals(List.of("ingest", "schema", "embed", "gnn", "paths", "path_index", "qa_sgrag", "qa_qafd", "eval_sgrag", "eval_qafd"),
         all.stream().map(DagCommands.Task::id).toList());
-    DagCommands.Task qa = all.get(6);
+    DagCommands.Task qa = all.get(7);
     assertEquals(List.of("path_index"), qa.upstream());
     assertTrue(qa.applicationArgs().containsAll(List.of("qa", "--method", "qafd", "--questions", values.get("questions"))), qa.applicationArgs().toString());
-    assertEquals(List.of("qa_qafd"), all.get(8).upstream());
+    assertEquals(List.of("qa_qafd"), all.get(9).upstream());
     assertTrue(DagCommandsValidator.validateTasks(c.file, all).isEmpty(), DagCommandsValidator.validateTasks(c.file, all).toString());
   }
 
@@ -172,7 +172,7 @@ class DagCommandsTest {
     rejected(r -> {
       replaceArg(r, "embed", "embed", "gnn");
       replaceArg(r, "gnn", "gnn", "embed");
-    }, "order [ingest, gnn, embed, paths, path-index]");
+    }, "order [ingest, schema, gnn, embed, paths, path-index]");
     rejected(r -> task(r, "paths").putArray("upstream").add("embed"), "task paths (stage paths) does not run after task gnn");
     rejected(r -> task(r, "qa_{item}").putArray("upstream").add("paths"), "task qa_sgrag does not run after the index tasks [path_index]");
     rejected(r -> task(r, "eval_{item}").putArray("upstream").add("path_index"), "task eval_sgrag: eval --run-id");

@@ -160,7 +160,7 @@ class DagFilePythonTest {
     assertEquals(set.size(), byVariable.size(), "a sample variable is not in the commands file: " + set.keySet());
     Map<String, Object> dag = importDag(dagFile(), byVariable);
     List<DagCommands.Task> expected = commands.expand(byKey);
-    assertEquals(5 + 2 * 3, expected.size());
+    assertEquals(6 + 2 * 3, expected.size());
     assertSameTasks(expected, dag);
     assertTrue(DagCommandsValidator.validateTasks(commands.file, expected).isEmpty(), DagCommandsValidator.validateTasks(commands.file, expected).toString());
   }

@@ -6,7 +6,9 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -18,8 +20,19 @@ import java.util.TreeSet;
 public final class GraphSchema implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** One role's row, as stored in the {@code schema} table. */
-  public record Row(String relation, boolean forward, long edges, long starts, long ends, double valuesPerStart, List<String> followedBy) {}
+  /**
+   * One role's row, as the index's {@code schema} stage stores it: the relation walked forwards or backwards, its
+   * edges, distinct start and end nodes, the edges ending at a number (with the least and greatest number; NaN when
+   * none), and the roles that can follow it ({@link #roleName}) with the nodes where they join.
+   */
+  public record Row(
+      String relation, boolean forward, long edges, long starts, long ends, long numericEdges, double least, double greatest,
+      Map<String, Long> followedBy) {
+    /** Average number of values a start node gets. */
+    public double valuesPerStart() {
+      return starts == 0 ? 0 : (double) edges / starts;
+    }
+  }
 
   private final String[] relations;
   private final long[] edges;
@@ -30,15 +43,19 @@ public final class GraphSchema implements Serializable {
   private final double[] least;
   private final double[] greatest;
 
-  private GraphSchema(String[] relations, long[] edges, long[] starts, long[] ends, long[][] follows, long[] numericEdges, double[] least, double[] greatest) {
+  /** Empty counts for the roles of {@code relations} (in name order): no number seen yet by any role. */
+  private GraphSchema(String[] relations) {
+    int roles = relations.length * 2;
     this.relations = relations;
-    this.edges = edges;
-    this.starts = starts;
-    this.ends = ends;
-    this.follows = follows;
-    this.numericEdges = numericEdges;
-    this.least = least;
-    this.greatest = greatest;
+    this.edges = new long[roles];
+    this.starts = new long[roles];
+    this.ends = new long[roles];
+    this.follows = new long[roles][roles];
+    this.numericEdges = new long[roles];
+    this.least = new double[roles];
+    this.greatest = new double[roles];
+    Arrays.fill(least, Double.POSITIVE_INFINITY);
+    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
   }
 
   /** One pass over the graph's adjacency. */
@@ -51,15 +68,14 @@ public final class GraphSchema implements Serializable {
     }
     String[] relations = names.toArray(new String[0]);
     int roles = relations.length * 2;
-    long[] edges = new long[roles];
-    long[] starts = new long[roles];
-    long[] ends = new long[roles];
-    long[][] follows = new long[roles][roles];
-    long[] numericEdges = new long[roles];
-    double[] least = new double[roles];
-    double[] greatest = new double[roles];
-    Arrays.fill(least, Double.POSITIVE_INFINITY);
-    Arrays.fill(greatest, Double.NEGATIVE_INFINITY);
+    GraphSchema out = new GraphSchema(relations);
+    long[] edges = out.edges;
+    long[] starts = out.starts;
+    long[] ends = out.ends;
+    long[][] follows = out.follows;
+    long[] numericEdges = out.numericEdges;
+    double[] least = out.least;
+    double[] greatest = out.greatest;
     double[] value = new double[graph.nodeCount()];
     for (int n = 0; n < value.length; n++) {
       value[n] = Literals.valueOf(graph.label(n));
@@ -93,7 +109,7 @@ public final class GraphSchema implements Serializable {
         }
       }
     }
-    return new GraphSchema(relations, edges, starts, ends, follows, numericEdges, least, greatest);
+    return out;
   }
 
   static int role(int relation, boolean forward) {
@@ -184,17 +200,70 @@ public final class GraphSchema implements Serializable {
     return out;
   }
 
+  /** A role's name in {@link Row#followedBy}: the relation, with {@code ^} in front when walked backwards. */
+  public static String roleName(String relation, boolean forward) {
+    return (forward ? "" : "^") + relation;
+  }
+
   /** Every role's row, relations in name order, forward first. */
   public List<Row> rows() {
     List<Row> out = new ArrayList<>();
     for (int r = 0; r < roles(); r++) {
-      List<String> next = new ArrayList<>();
+      Map<String, Long> next = new LinkedHashMap<>();
       for (int s = 0; s < roles(); s++) {
         if (follows[r][s] > 0) {
-          next.add((forward(s) ? "" : "^") + relation(s));
+          next.put(roleName(relation(s), forward(s)), follows[r][s]);
         }
       }
-      out.add(new Row(relation(r), forward(r), edges[r], starts[r], ends[r], valuesPerStart(r), List.copyOf(next)));
+      boolean anyNumber = numericEdges[r] > 0;
+      out.add(new Row(relation(r), forward(r), edges[r], starts[r], ends[r], numericEdges[r], anyNumber ? least[r] : Double.NaN,
+          anyNumber ? greatest[r] : Double.NaN, next));
+    }
+    return out;
+  }
+
+  /**
+   * The schema that {@link #rows()} (or the index's {@code schema} table) describes: {@code fromRows(of(g).rows())}
+   * answers every question as {@code of(g)} does.
+   *
+   * @throws IllegalArgumentException when a relation lacks one of its two roles, appears twice, or a row names a
+   *     follower that is no role of the rows
+   */
+  public static GraphSchema fromRows(List<Row> rows) {
+    TreeSet<String> names = new TreeSet<>();
+    for (Row row : rows) {
+      names.add(row.relation());
+    }
+    String[] relations = names.toArray(new String[0]);
+    int roles = relations.length * 2;
+    if (rows.size() != roles) {
+      throw new IllegalArgumentException("schema rows: " + rows.size() + " rows for " + relations.length + " relations (want one per relation and direction)");
+    }
+    GraphSchema out = new GraphSchema(relations);
+    BitSet seen = new BitSet(roles);
+    for (Row row : rows) {
+      int r = role(Arrays.binarySearch(relations, row.relation()), row.forward());
+      if (seen.get(r)) {
+        throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " twice");
+      }
+      seen.set(r);
+      out.edges[r] = row.edges();
+      out.starts[r] = row.starts();
+      out.ends[r] = row.ends();
+      out.numericEdges[r] = row.numericEdges();
+      if (row.numericEdges() > 0) {
+        out.least[r] = row.least();
+        out.greatest[r] = row.greatest();
+      }
+      for (Map.Entry<String, Long> f : row.followedBy().entrySet()) {
+        String name = f.getKey();
+        boolean fwd = !name.startsWith("^");
+        int i = Arrays.binarySearch(relations, fwd ? name : name.substring(1));
+        if (i < 0) {
+          throw new IllegalArgumentException("schema rows: " + roleName(row.relation(), row.forward()) + " is followed by " + name + ", which has no row");
+        }
+        out.follows[r][role(i, fwd)] = f.getValue();
+      }
     }
     return out;
   }

@@ -5,6 +5,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.stage.Stage;
 import io.kgrag.jobs.internal.stage.embed.Embed;
 import io.kgrag.jobs.internal.stage.ingest.Ingest;
+import io.kgrag.jobs.internal.stage.schema.Schema;
 import io.kgrag.jobs.internal.stage.sgrag.Gnn;
 import io.kgrag.jobs.internal.stage.sgrag.PathIndex;
 import io.kgrag.jobs.internal.stage.sgrag.Paths;
@@ -24,7 +25,7 @@ import java.util.Set;
  * the Airflow DAG runs them as one chain of tasks (its commands file is checked against this order by a test).
  */
 public final class Pipeline {
-  private static final List<Stage> STAGES = order(List.of(new Ingest(), new Embed(), new Gnn(), new Paths(), new PathIndex(), new StemGnn()));
+  private static final List<Stage> STAGES = order(List.of(new Ingest(), new Schema(), new Embed(), new Gnn(), new Paths(), new PathIndex(), new StemGnn()));
 
   private Pipeline() {}
 

@@ -10,6 +10,7 @@ import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.LabelLoad;
+import io.kgrag.jobs.internal.stage.schema.SchemaTable;
 import io.kgrag.jobs.runs.RunLog;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,7 @@ public final class AutoMethod extends AbstractRetrievalMethod {
     ExemplarStore store = ExemplarInput.store(setup.catalog().spark(), setup.exemplars(), setup.embedder());
     LabelLoad labels = LabelLoad.of(setup.catalog(), setup.embedder(), "kgrag qa --method auto", 64);
     long t0 = System.nanoTime();
-    GraphSchema schema = GraphSchema.of(labels.labels().graph());
+    GraphSchema schema = SchemaTable.load(setup.catalog(), labels.labels().graph());
     RunLog.progress(String.format(Locale.ROOT, "auto context: %s, schema of %d roles in %.1f s, %s in %.1f s (%s)", labels.sizes(), schema.roles(),
         (System.nanoTime() - t0) / 1e9,
         store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars", store.exemplars()), labels.seconds(), labels.times()));

@@ -2,7 +2,6 @@ package io.kgrag.jobs.internal.method.qafd;
 
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.qafd.QafdContext;
-import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.QuestionUnderstanding;
 import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
@@ -11,6 +10,7 @@ import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.LabelLoad;
+import io.kgrag.jobs.internal.stage.schema.SchemaTable;
 import io.kgrag.jobs.runs.RunLog;
 import java.util.List;
 import java.util.Locale;
@@ -43,7 +43,7 @@ public final class QafdMethod extends AbstractRetrievalMethod {
     ExemplarStore store = ExemplarInput.store(setup.catalog().spark(), setup.exemplars(), setup.embedder());
     QafdContext ctx =
         new QafdContext(labels.labels(), setup.embedder(), setup.minSimilarity(), o.config(),
-            new UnderstandingSpec(GraphSchema.of(labels.labels().graph()), store, QuestionUnderstanding.Config.DEFAULT), setup.components());
+            new UnderstandingSpec(SchemaTable.load(setup.catalog(), labels.labels().graph()), store, QuestionUnderstanding.Config.DEFAULT), setup.components());
     return MethodRun.of(ctx, List.of("seed_nanos", "diffusion_nanos", "touched", "pushes", "support"), List.of("unconverged"));
   }
 }

@@ -22,7 +22,6 @@ import io.kgrag.core.sgrag.qa.SgragComponents;
 import io.kgrag.core.sgrag.qa.SgragContext;
 import io.kgrag.core.sgrag.qa.SgragPlan;
 import io.kgrag.core.sgrag.qa.SgragRetriever;
-import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.QuestionUnderstanding;
 import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
@@ -37,6 +36,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.SharedContext;
 import io.kgrag.jobs.internal.stage.embed.LabelIndexTable;
+import io.kgrag.jobs.internal.stage.schema.SchemaTable;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
 import io.kgrag.udfs.sql.SparkArrays;
 import java.io.Serializable;
@@ -134,7 +134,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         new SgragContext(
             graph, labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
             components != null ? components : SgragComponents.of(setup.components()),
-            new UnderstandingSpec(GraphSchema.of(graph), exemplars, QuestionUnderstanding.Config.DEFAULT));
+            new UnderstandingSpec(SchemaTable.load(setup.catalog(), graph), exemplars, QuestionUnderstanding.Config.DEFAULT));
     Probe probe = new Probe(index);
     return new MethodRun() {
       @Override

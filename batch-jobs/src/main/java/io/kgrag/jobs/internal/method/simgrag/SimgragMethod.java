@@ -2,7 +2,6 @@ package io.kgrag.jobs.internal.method.simgrag;
 
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.simgrag.SimgragContext;
-import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
@@ -10,6 +9,7 @@ import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.LabelLoad;
+import io.kgrag.jobs.internal.stage.schema.SchemaTable;
 import io.kgrag.jobs.runs.RunLog;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +46,7 @@ public final class SimgragMethod extends AbstractRetrievalMethod {
         labels.seconds(), labels.times()));
     SimgragContext ctx =
         new SimgragContext(labels.labels(), setup.embedder(), setup.minSimilarity(), o.config(),
-            new UnderstandingSpec(GraphSchema.of(labels.labels().graph()), store, o.understandConfig()), setup.components());
+            new UnderstandingSpec(SchemaTable.load(setup.catalog(), labels.labels().graph()), store, o.understandConfig()), setup.components());
     return MethodRun.of(ctx, List.of("pattern_nanos", "candidates_nanos", "search_nanos"), List.of("expansions"));
   }
 }

@@ -3,7 +3,6 @@ package io.kgrag.jobs.internal.method.stem;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.stem.GuidanceModel;
 import io.kgrag.core.stem.StemContext;
-import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.jobs.api.AbstractRetrievalMethod;
 import io.kgrag.jobs.api.MethodRun;
@@ -11,6 +10,7 @@ import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.LabelLoad;
+import io.kgrag.jobs.internal.stage.schema.SchemaTable;
 import io.kgrag.jobs.internal.stage.stem.StemGnnStage;
 import io.kgrag.jobs.runs.RunLog;
 import java.util.List;
@@ -51,7 +51,7 @@ public final class StemMethod extends AbstractRetrievalMethod {
         labels.seconds() + modelSeconds, labels.times(), modelSeconds));
     StemContext ctx =
         new StemContext(
-            labels.labels(), new UnderstandingSpec(GraphSchema.of(labels.labels().graph()), store, o.understandConfig()), guidance, setup.embedder(),
+            labels.labels(), new UnderstandingSpec(SchemaTable.load(setup.catalog(), labels.labels().graph()), store, o.understandConfig()), guidance, setup.embedder(),
             setup.minSimilarity(), o.config(), setup.components());
     return MethodRun.of(ctx, List.of("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"), List.of("truncated"));
   }
