@@ -156,7 +156,7 @@ class ClusterFaultsIT {
 
     index(wh, "append-b-rerun", partB, true).succeeds(JOB);
     // an incremental --append of B after A gives the graph, embeddings, dominance vectors, paths and path index
-    // the full build of A and B gave (the answers over them: ReindexCommandTest, in local mode)
+    // the full build of A and B gave (the answers over them: ReindexCommandIT, in local mode)
     // (gnn_models keeps A's model beside the one trained on A and B, by design: models are kept by id)
     assertSameTables(graphTables(baselineContent), withoutSupersededModels(WarehouseContent.of(spark, wh)));
   }

@@ -24,9 +24,10 @@ import org.junit.jupiter.api.Test;
  * that brings one new film, linked to three actors of the slice, is appended and only what it touches is
  * recomputed (her star and her neighbours' stars, their paths, the index partitions holding them), and the
  * updated index still never dismisses a brute-force match. (A slice without a batch, re-indexed with it and
- * compared with the full build, answers and all: {@link ReindexFullBuildIT}.)
+ * compared with the full build, answers and all: {@link ReindexFullBuildIT}.) Integration tier (about 50 s on 2
+ * cores); the fast tier runs {@code kgrag reindex} end to end in SchemaStageTest.
  */
-class ReindexCommandTest {
+class ReindexCommandIT {
   private static final String FILM = "/m/kgrag_test_film";
   private static final String ACTED = "/film/actor/film./film/performance/film";
 
