@@ -19,8 +19,11 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.understand.Literals;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.runs.StageReport;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -56,12 +59,15 @@ public final class SchemaStage {
     long v = SchemaTable.writtenFrom(catalog, basis);
     boolean current = v >= 0 && v == catalog.version(KgTable.GRAPH_SCHEMA);
     if (!current) { // a graph already counted (a re-index that changed nothing) is not written again
-      v = catalog.overwrite(KgTable.GRAPH_SCHEMA, rows(catalog.read(KgTable.ENTITIES), catalog.read(KgTable.RELATIONS)));
+      // the very versions the runs row names, even if a concurrent ingest commits meanwhile
+      v = catalog.overwrite(KgTable.GRAPH_SCHEMA,
+          rows(catalog.readVersion(KgTable.ENTITIES, basis.entities()), catalog.readVersion(KgTable.RELATIONS, basis.relations())));
     }
     Row totals = catalog.readVersion(KgTable.GRAPH_SCHEMA, v).agg(count(lit(1)), org.apache.spark.sql.functions.sum(when(col("forward"), col("edges")))).head();
     long roles = totals.getLong(0);
     long edges = totals.isNullAt(1) ? 0 : totals.getLong(1);
     report.version("graph_schema", v).rows("roles", roles).rows("edges", edges);
+    StageInputs.record(report, new EnumMap<>(Map.of(KgTable.ENTITIES, basis.entities(), KgTable.RELATIONS, basis.relations())));
     report.summary(String.format(Locale.ROOT, "%,d relations walked both ways over %,d edges (graph %s%s)", roles / 2, edges, basis,
         current ? ", already counted in graph_schema version " + v + ": nothing written" : ""));
     return report;
