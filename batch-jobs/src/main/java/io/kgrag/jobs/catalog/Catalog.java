@@ -276,6 +276,12 @@ public final class Catalog {
     }
   }
 
+  /** The version {@link #read} reads of {@code t}: its pinned one in a snapshot, else its latest (-1 when none). */
+  public long versionRead(KgTable t) {
+    Long pinned = pins.get(t);
+    return pinned != null ? pinned : version(t);
+  }
+
   /** The latest committed version of {@code t}, or -1 when it does not exist (in a snapshot too: see {@link #pins}). */
   public long version(KgTable t) {
     if (!exists(t)) {

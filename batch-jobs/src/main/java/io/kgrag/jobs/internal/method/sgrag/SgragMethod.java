@@ -161,8 +161,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
    * collected label vectors, as one shard.
    */
   private static List<List<byte[]>> labelShards(Catalog catalog, String embedModel) {
-    Long pinned = catalog.pins().get(KgTable.ENTITY_EMBEDDINGS);
-    long embeddings = pinned != null ? pinned : catalog.version(KgTable.ENTITY_EMBEDDINGS);
+    long embeddings = catalog.versionRead(KgTable.ENTITY_EMBEDDINGS);
     List<List<byte[]>> stored = LabelIndexTable.load(catalog, embedModel, embeddings);
     if (stored != null) {
       return stored;

@@ -31,12 +31,7 @@ public final class SchemaTable {
   public record Basis(long entities, long relations) {
     /** The versions {@code catalog} reads: the pinned ones in a snapshot, else the latest. */
     public static Basis of(Catalog catalog) {
-      return new Basis(version(catalog, KgTable.ENTITIES), version(catalog, KgTable.RELATIONS));
-    }
-
-    private static long version(Catalog catalog, KgTable t) {
-      Long pinned = catalog.pins().get(t);
-      return pinned != null ? pinned : catalog.version(t);
+      return new Basis(catalog.versionRead(KgTable.ENTITIES), catalog.versionRead(KgTable.RELATIONS));
     }
 
     @Override
