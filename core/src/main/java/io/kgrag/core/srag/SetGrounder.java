@@ -53,6 +53,31 @@ public final class SetGrounder {
     return graph;
   }
 
+  /** The words of the graph's relation names, singular ({@code /film/film/country} → film, country). */
+  private java.util.Set<String> relationWords;
+
+  /**
+   * Whether a plural word names a property of the graph rather than an entity: its singular is a word of a relation
+   * name ("countries" for {@code /film/film/country}, "tags" for {@code has_tags}), even where a label reads the same
+   * ("Country", a genre of music).
+   */
+  public boolean namesProperty(String word) {
+    String singular = Labels.singular(word);
+    if (singular.equals(word)) {
+      return false;
+    }
+    if (relationWords == null) {
+      java.util.Set<String> words = new java.util.HashSet<>();
+      for (String r : graph.relationNames()) {
+        for (String w : Labels.relationText(r).split(" ")) {
+          words.add(Labels.singular(Labels.normalize(w)));
+        }
+      }
+      relationWords = words;
+    }
+    return relationWords.contains(singular);
+  }
+
   public Gazetteer gazetteer() {
     return gazetteer;
   }

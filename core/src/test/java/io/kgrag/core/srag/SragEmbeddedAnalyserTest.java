@@ -143,6 +143,28 @@ class SragEmbeddedAnalyserTest {
   }
 
   @Test
+  void theSetIsFoundWithoutAListOfTypeWords() {
+    // no noun names the members: the set is the mention's largest (the films Cal Moss starred in), grouped by the
+    // relation the question's words name
+    SetQuery who = analyser.analyse("Who has directed Cal Moss most often?");
+    assertEquals(Operation.SUPERLATIVE, who.operation());
+    assertEquals("Cal Moss", who.set().anchorLabel());
+    assertEquals("starred_actors", who.set().relation());
+    assertEquals("directed_by", who.group().relation());
+    // a kind of member no list names: a plural noun, or a noun after "which", leads up to the set's phrase
+    SetQuery titles = analyse("How many motion pictures directed by Ann Lee are comedies?", Operation.AGGREGATION);
+    assertEquals(List.of("Comedy"), titles.values());
+    SetQuery which = analyse("Which picture directed by Ann Lee is the newest?", Operation.SUPERLATIVE);
+    assertEquals("release_year", which.measure().property().relation());
+    // a plural that names a relation of the graph is a property, never an entity or a value
+    SetGrounder grounder = MovieGraph.grounder(g, minilm);
+    assertTrue(grounder.namesProperty("actors"), "starred_actors");
+    assertTrue(grounder.namesProperty("genres"), "has_genre");
+    assertFalse(grounder.namesProperty("comedies"), "a value's plural");
+    assertFalse(grounder.namesProperty("genre"), "singular: may be a label");
+  }
+
+  @Test
   void questionsWithoutASetOrAnOperationAreUnable() {
     QaException noSet = assertThrows(QaException.class, () -> analyser.analyse("What is the capital of France?"));
     assertEquals(AnswerStatus.UNABLE, noSet.status());

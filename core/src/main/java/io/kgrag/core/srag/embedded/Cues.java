@@ -10,15 +10,11 @@ import java.util.Set;
 public final class Cues {
   private Cues() {}
 
-  /** Words for the members ("films directed by …"). */
-  public static final Set<String> TYPE_WORDS =
-      Set.of("film", "films", "movie", "movies", "people", "person", "persons", "individuals", "entities", "titles", "pictures", "works",
-          "books", "songs", "albums", "players", "teams", "countries", "cities", "places",
-          "organizations", "companies", "universities", "schools", "artists", "musicians", "athletes", "politicians", "shows", "series");
-
-  /** Words for members in general: never a property phrase ("which one has …", "films with …"). */
-  public static final Set<String> MEMBER_WORDS =
-      Set.of("film", "films", "movie", "movies", "people", "person", "persons", "one", "ones", "entities", "entity", "individuals", "titles", "members");
+  /**
+   * Words for members in general, whatever the graph: never a property phrase or a value ("which one has …"). The
+   * question's own word for the members ("films", "persons") is found where it names the set, not listed here.
+   */
+  public static final Set<String> MEMBERS = Set.of("one", "ones", "entity", "entities", "member", "members", "item", "items");
 
   /** Question, cue and function words: never a mention on their own, never a property phrase. */
   public static final Set<String> STOP =

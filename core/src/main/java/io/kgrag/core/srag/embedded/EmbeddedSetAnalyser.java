@@ -22,9 +22,12 @@ import java.util.Map;
  * The embedded default's question analysis (no LLM), grounded in the graph at every step:
  *
  * <ol>
- *   <li>mentions: the longest token runs that are graph labels ({@link Gazetteer}); numbers;
- *   <li>the entity set: the first mention after a type word ("films", "people"); its relation is the one
- *       of the anchor's own edges that best matches the words in between ("directed by" → directed_by);
+ *   <li>mentions: the longest token runs that are graph labels ({@link Gazetteer}), but no plural that names a
+ *       relation of the graph ("countries": {@link SetGrounder#namesProperty}); numbers;
+ *   <li>the entity set: the first mention that a phrase naming members leads up to ("films directed by",
+ *       "persons born in"; no list of type words: any content word before it), else the first mention whose edges give
+ *       a set; its relation is the one of the anchor's own edges that best matches those words ("directed by" →
+ *       directed_by);
  *   <li>the operation: the operator phrases the question's words read like by sentence embedding
  *       ({@link OperationReader}), else the nearest labelled example ({@link OperationByExample});
  *   <li>values: the other mentions, and words that read close to one value of a member property with few
@@ -68,8 +71,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     List<Mention> mentions = mentions(tokens);
     Anchor anchor = anchor(tokens, mentions);
     if (anchor == null) {
-      throw new QaException(AnswerStatus.UNABLE, "no entity set found: name the members with a type word and a graph entity (\"films directed by <name>\")");
+      throw new QaException(AnswerStatus.UNABLE, "no entity set found: no entity of the graph is named in the question (\"films directed by <name>\")");
     }
+    mentions = outsideSetPhrase(tokens, mentions, anchor);
     int[] members = grounder.members(anchor.set());
     List<SetGrounder.Inventory> inventory = grounder.inventory(members);
     mentions = reader == null ? mentions : withNamedValues(tokens, mentions, anchor, members);
@@ -110,7 +114,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     while (i < tokens.length) {
       Mention found = null;
       for (int len = Math.min(max, tokens.length - i); len >= 1 && found == null; len--) {
-        if (len == 1 && (Cues.STOP.contains(tokens[i]) || Cues.TYPE_WORDS.contains(tokens[i]))) {
+        if (len == 1 && (Cues.STOP.contains(tokens[i]) || grounder.namesProperty(tokens[i]))) {
           continue;
         }
         if (Cues.STOP.contains(tokens[i]) && !tokens[i].equals("the")) {
@@ -136,8 +140,8 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   /**
    * The mentions and, in question order, the words that name a value of the members by another word than its
-   * label ({@link SetGrounder.NamedValues#of}: "women" for "Female"); words that name the set or a kind of member
-   * are not tried.
+   * label ({@link SetGrounder.NamedValues#of}: "women" for "Female"); words that name the set, the members or a
+   * property ({@link SetGrounder#namesProperty}) are not tried.
    */
   private List<Mention> withNamedValues(String[] tokens, List<Mention> mentions, Anchor anchor, int[] members) {
     boolean[] taken = new boolean[tokens.length];
@@ -149,8 +153,8 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     SetGrounder.NamedValues named = null;
     for (int i = 0; i < tokens.length; i++) {
       String t = tokens[i];
-      if (taken[i] || t.length() < 3 || !t.chars().allMatch(Character::isLetter) || Cues.STOP.contains(t) || Cues.TYPE_WORDS.contains(t)
-          || Cues.MEMBER_WORDS.contains(t)) {
+      if (taken[i] || t.length() < 3 || !t.chars().allMatch(Character::isLetter) || Cues.STOP.contains(t) || namesMembers(t, tokens, anchor)
+          || grounder.namesProperty(t)) {
         continue;
       }
       named = named == null ? grounder.namedValues(members, reader::vectors) : named;
@@ -163,32 +167,139 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     return out;
   }
 
-  /** The anchor mention, its type word's position and the set it defines. */
-  record Anchor(Mention mention, int typeWord, EntitySet set) {}
-
-  /** The first mention after a type word (no other mention between) whose edges give a set; see the class comment. */
-  Anchor anchor(String[] tokens, List<Mention> mentions) {
-    // "… among films tagged remake …" names the set even when another "films …" phrase comes first
-    Anchor among = anchor(tokens, mentions, true);
-    return among != null ? among : anchor(tokens, mentions, false);
+  /**
+   * The anchor mention, the position of the question's word for the members ({@link #memberNoun}: "films" in "films
+   * directed by"; the mention's own start when there is none) and the set it defines.
+   */
+  record Anchor(Mention mention, int typeWord, EntitySet set) {
+    /** The question's word for the members, or null when the words before the anchor have none. */
+    String word(String[] tokens) {
+      return typeWord < mention.start() ? tokens[typeWord] : null;
+    }
   }
 
-  private Anchor anchor(String[] tokens, List<Mention> mentions, boolean afterAmong) {
-    for (int mi = 0; mi < mentions.size(); mi++) {
-      Mention m = mentions.get(mi);
-      int prevEnd = mi == 0 ? 0 : mentions.get(mi - 1).end();
-      int type = -1;
-      for (int t = m.start() - 1; t >= prevEnd && t >= m.start() - 7; t--) {
-        if (Cues.TYPE_WORDS.contains(tokens[t])) {
-          type = t;
-          break;
-        }
-      }
-      if (type < 0 || (afterAmong && (type == 0 || !AMONG.contains(tokens[type - 1])))) {
+  /**
+   * The position of the noun that names a set by the phrase after it ("films directed by", "persons born in", "which
+   * movie starring", "the films <name> acted in"): the plural just before the mention, else the last plural content
+   * word, or content word after "which" or "what", of tokens [from, to) that more than an auxiliary and no conjunction
+   * separate from the mention at {@code to} (in "how many directors has <name> worked with" the directors are asked about, not named
+   * as the set); {@code to} when there is none. English morphology, not a list of kinds.
+   */
+  static int memberNoun(String[] tokens, int from, int to) {
+    // a plural just before the name leads up to it too: "the films <name> acted in"
+    if (to - 1 >= from && to >= 1 && !Cues.STOP.contains(tokens[to - 1]) && !Labels.singular(tokens[to - 1]).equals(tokens[to - 1])) {
+      return to - 1;
+    }
+    for (int t = to - 2; t >= from; t--) {
+      String w = tokens[t];
+      boolean asked = t > 0 && INTERROGATIVES.contains(tokens[t - 1]); // "which film directed by"
+      if (Cues.STOP.contains(w) || !(asked || IRREGULAR_PLURALS.contains(w) || !Labels.singular(w).equals(w))) {
         continue;
       }
-      String phrase = String.join(" ", java.util.Arrays.copyOfRange(tokens, type + 1, m.start()));
-      EntitySet set = grounder.set(m.label(), tokens[type], phrase);
+      boolean joined = false;
+      boolean coordinated = false;
+      for (int k = t + 1; k < to; k++) {
+        joined |= !AUXILIARIES.contains(tokens[k]);
+        coordinated |= CONJUNCTIONS.contains(tokens[k]);
+      }
+      if (joined && !coordinated) {
+        return t;
+      }
+    }
+    return to;
+  }
+
+  /** Coordinating conjunctions: a noun before one is not the head of the phrase after it ("genres and the number of tags"). */
+  private static final java.util.Set<String> CONJUNCTIONS = java.util.Set.of("and", "or", "but");
+
+  /** Interrogative determiners: the noun after one names the members even in the singular. */
+  private static final java.util.Set<String> INTERROGATIVES = java.util.Set.of("which", "what");
+
+  /** English plurals without an "s" (the common ones). */
+  private static final java.util.Set<String> IRREGULAR_PLURALS = java.util.Set.of("people", "men", "women", "children");
+
+  /** Verbs that join a noun to a name without saying how they are related ("directors has <name> worked with"). */
+  private static final java.util.Set<String> AUXILIARIES =
+      java.util.Set.of("is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "will", "would", "can", "could");
+
+  /**
+   * Where the words that may name mention {@code mi}'s set begin: after the previous mention, one-word mentions just
+   * before it included (the members' noun may be a label too: "films" and the tag "film"), at most {@link #WINDOW}
+   * words back.
+   */
+  private static int windowStart(List<Mention> mentions, int mi) {
+    int j = mi - 1;
+    while (j >= 0 && mentions.get(j).end() - mentions.get(j).start() == 1 && !mentions.get(j).number()) {
+      j--;
+    }
+    return Math.max(j < 0 ? 0 : mentions.get(j).end(), mentions.get(mi).start() - WINDOW);
+  }
+
+  /**
+   * The mentions without those in the words that name the set ("films" read as the tag "film" in "films directed by")
+   * and without the members' noun wherever it is ("… or films with the genre Action").
+   */
+  static List<Mention> outsideSetPhrase(String[] tokens, List<Mention> mentions, Anchor a) {
+    List<Mention> out = new ArrayList<>();
+    for (Mention m : mentions) {
+      boolean membersNoun = m.end() - m.start() == 1 && m != a.mention() && namesMembers(tokens[m.start()], tokens, a);
+      if (m == a.mention() || (!membersNoun && (m.end() <= a.typeWord() || m.start() >= a.mention().end()))) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /** Words before a mention read as the noun phrase that names its set ("persons born in"). */
+  static final int WINDOW = 7;
+
+  /**
+   * The mention whose set the question is about, grounded in the graph rather than in a list of type words: among the
+   * mentions whose edges give a set, the first one a plural noun and a phrase lead up to ({@link #memberNoun}: "films
+   * directed by <name>", "persons born in <place>"; after "among", when the question names its set there), else the
+   * first one at all ("who has directed <name> most often": its largest set).
+   */
+  Anchor anchor(String[] tokens, List<Mention> mentions) {
+    // "… among films tagged remake …" names the set even when another "films …" phrase comes first
+    Anchor among = anchor(tokens, mentions, true, true);
+    if (among != null) {
+      return among;
+    }
+    Anchor named = anchor(tokens, mentions, false, true);
+    return named != null ? named : anchor(tokens, mentions, false, false);
+  }
+
+  private Anchor anchor(String[] tokens, List<Mention> mentions, boolean afterAmong, boolean needsPhrase) {
+    for (int mi = 0; mi < mentions.size(); mi++) {
+      Mention m = mentions.get(mi);
+      if (m.number() && !needsPhrase) {
+        continue; // a year alone is no set ("1980s" after "films tagged" is)
+      }
+      if (mi + 1 < mentions.size() && memberNoun(tokens, windowStart(mentions, mi + 1), mentions.get(mi + 1).start()) == m.start()) {
+        continue; // the members' noun of the next mention's set ("films" is also a tag "film")
+      }
+      int from = windowStart(mentions, mi);
+      if (afterAmong) {
+        int among = -1;
+        for (int t = m.start() - 1; t >= from; t--) {
+          if (AMONG.contains(tokens[t])) {
+            among = t;
+            break;
+          }
+        }
+        if (among < 0) {
+          continue;
+        }
+        from = among + 1;
+      }
+      int type = memberNoun(tokens, from, m.start());
+      if (needsPhrase && type == m.start()) {
+        continue;
+      }
+      String word = type < m.start() ? tokens[type] : null;
+      // without a noun for the members the set is the anchor's largest (its own words are what is asked about)
+      String phrase = type < m.start() ? String.join(" ", java.util.Arrays.copyOfRange(tokens, type + 1, m.start())) : "";
+      EntitySet set = grounder.set(m.label(), word, phrase);
       if (set != null) {
         return new Anchor(m, type, set);
       }
@@ -389,7 +500,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    */
   private List<Bound> bind(Anchor anchor, String[] tokens, List<Mention> mentions, List<String> hints, List<SetGrounder.Inventory> inv, int[] members, int limit) {
     EntitySet set = anchor.set();
-    String setPhrase = String.join(" ", java.util.Arrays.copyOfRange(tokens, anchor.typeWord() + 1, anchor.mention().start()));
+    String setPhrase = anchor.word(tokens) == null ? "" : String.join(" ", java.util.Arrays.copyOfRange(tokens, anchor.typeWord() + 1, anchor.mention().start()));
     List<Bound> out = new ArrayList<>();
     String hint = String.join(" ", hints);
     int prevEnd = 0;
@@ -424,13 +535,14 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         drop[i] = true;
       }
     }
-    // "the number of tags": the words after it name a property even when they are also a label
+    // "the number of tags": the words after it name a property (a plural that names a relation is no mention), up to
+    // the next mention ("the number of countries: Russian Language or …")
     boolean[] force = new boolean[tokens.length];
     for (int i = 0; i + 2 < tokens.length; i++) {
       if (COUNT_WORDS.contains(tokens[i]) && tokens[i + 1].equals("of")) {
         force[i] = true;
         force[i + 1] = true;
-        for (int j = i + 2; j < tokens.length && j < i + 5 && !Cues.STOP.contains(tokens[j]) && !Cues.TYPE_WORDS.contains(tokens[j]); j++) {
+        for (int j = i + 2; j < tokens.length && j < i + 5 && !Cues.STOP.contains(tokens[j]) && !namesMembers(tokens[j], tokens, a) && !drop[j]; j++) {
           force[j] = true;
         }
       }
@@ -442,7 +554,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     List<String> out = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
     for (int i = 0; i <= tokens.length; i++) {
-      boolean keep = i < tokens.length && (force[i] || (!drop[i] && !Cues.STOP.contains(tokens[i]) && !Cues.MEMBER_WORDS.contains(tokens[i])));
+      boolean keep = i < tokens.length && (force[i] || (!drop[i] && !Cues.STOP.contains(tokens[i]) && !namesMembers(tokens[i], tokens, a)));
       if (keep) {
         cur.append(cur.length() == 0 ? "" : " ").append(COUNT_WORDS.contains(tokens[i]) ? "number" : tokens[i]);
       } else if (cur.length() > 0) {
@@ -451,6 +563,18 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether {@code token} names the members rather than a property of theirs: the question's own word for them ("which
+   * film …" after "films directed by …") or a word for members in general ({@link Cues#MEMBERS}).
+   */
+  static boolean namesMembers(String token, String[] tokens, Anchor a) {
+    if (Cues.MEMBERS.contains(token)) {
+      return true;
+    }
+    String word = a.word(tokens);
+    return word != null && Labels.singular(token).equals(Labels.singular(word));
   }
 
   /** Words that, followed by "of", make the next words a count ("the number of actors"). */
