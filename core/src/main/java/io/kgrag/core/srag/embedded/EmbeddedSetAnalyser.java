@@ -24,10 +24,10 @@ import java.util.Map;
  * <ol>
  *   <li>mentions: the longest token runs that are graph labels ({@link Gazetteer}), but no plural that names a
  *       relation of the graph ("countries": {@link SetGrounder#namesProperty}); numbers;
- *   <li>the entity set: the first mention that a phrase naming members leads up to ("films directed by",
- *       "persons born in"; no list of type words: any content word before it), else the first mention whose edges give
- *       a set; its relation is the one of the anchor's own edges that best matches those words ("directed by" →
- *       directed_by);
+ *   <li>the entity set: the first mention that a noun naming the members and a phrase lead up to ("films directed
+ *       by", "persons born in"; the noun by English morphology, {@link #memberNoun}, not from a list of kinds), else
+ *       the first mention whose edges give a set; its relation is the one of the anchor's own edges that best matches
+ *       those words ("directed by" → directed_by);
  *   <li>the operation: the operator phrases the question's words read like by sentence embedding
  *       ({@link OperationReader}), else the nearest labelled example ({@link OperationByExample});
  *   <li>values: the other mentions, and words that read close to one value of a member property with few
@@ -182,8 +182,8 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    * The position of the noun that names a set by the phrase after it ("films directed by", "persons born in", "which
    * movie starring", "the films <name> acted in"): the plural just before the mention, else the last plural content
    * word, or content word after "which" or "what", of tokens [from, to) that more than an auxiliary and no conjunction
-   * separate from the mention at {@code to} (in "how many directors has <name> worked with" the directors are asked about, not named
-   * as the set); {@code to} when there is none. English morphology, not a list of kinds.
+   * separate from the mention at {@code to} (in "how many directors has <name> worked with" the directors are asked
+   * about, not named as the set); {@code to} when there is none. English morphology, not a list of kinds.
    */
   static int memberNoun(String[] tokens, int from, int to) {
     // a plural just before the name leads up to it too: "the films <name> acted in"
