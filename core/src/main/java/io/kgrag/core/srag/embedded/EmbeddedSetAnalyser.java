@@ -71,7 +71,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     List<Mention> mentions = mentions(tokens);
     Anchor anchor = anchor(tokens, mentions);
     if (anchor == null) {
-      throw new QaException(AnswerStatus.UNABLE, "no entity set found: no entity of the graph is named in the question (\"films directed by <name>\")");
+      throw new QaException(AnswerStatus.UNABLE, "no entity set found: no entity of the graph is named in the question");
     }
     mentions = outsideSetPhrase(tokens, mentions, anchor);
     int[] members = grounder.members(anchor.set());
@@ -187,12 +187,12 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    */
   static int memberNoun(String[] tokens, int from, int to) {
     // a plural just before the name leads up to it too: "the films <name> acted in"
-    if (to - 1 >= from && to >= 1 && !Cues.STOP.contains(tokens[to - 1]) && !Labels.singular(tokens[to - 1]).equals(tokens[to - 1])) {
+    if (to - 1 >= from && !Cues.STOP.contains(tokens[to - 1]) && !Labels.singular(tokens[to - 1]).equals(tokens[to - 1])) {
       return to - 1;
     }
     for (int t = to - 2; t >= from; t--) {
       String w = tokens[t];
-      boolean asked = t > 0 && INTERROGATIVES.contains(tokens[t - 1]); // "which film directed by"
+      boolean asked = t > 0 && INTERROGATIVES.contains(tokens[t - 1]); // "which <noun> <phrase> <name>": singular after an interrogative
       if (Cues.STOP.contains(w) || !(asked || IRREGULAR_PLURALS.contains(w) || !Labels.singular(w).equals(w))) {
         continue;
       }
@@ -273,10 +273,10 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     for (int mi = 0; mi < mentions.size(); mi++) {
       Mention m = mentions.get(mi);
       if (m.number() && !needsPhrase) {
-        continue; // a year alone is no set ("1980s" after "films tagged" is)
+        continue; // a number alone is no set (one a noun and a phrase lead up to is)
       }
       if (mi + 1 < mentions.size() && memberNoun(tokens, windowStart(mentions, mi + 1), mentions.get(mi + 1).start()) == m.start()) {
-        continue; // the members' noun of the next mention's set ("films" is also a tag "film")
+        continue; // the members' noun of the next mention's set (a plural that is also a label)
       }
       int from = windowStart(mentions, mi);
       if (afterAmong) {
