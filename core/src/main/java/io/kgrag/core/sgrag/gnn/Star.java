@@ -1,7 +1,11 @@
 package io.kgrag.core.sgrag.gnn;
 
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -93,6 +97,39 @@ public final class Star {
   /** Shared leaf array, package-private for the trainer: never modify it. */
   float[] leafRef(int i) {
     return leaves.get(i);
+  }
+
+  /**
+   * A SHA-256 digest (hex) of a training set: the stars in their order, each centre and leaf value by its
+   * exact bits. Two lists have the same fingerprint exactly when a seeded training would see the same input,
+   * so a model trained on one can stand for the other.
+   */
+  public static String fingerprint(List<Star> stars) {
+    MessageDigest md;
+    try {
+      md = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+    ByteBuffer header = ByteBuffer.allocate(12);
+    md.update(header.putInt(stars.size()).array(), 0, 4);
+    for (Star s : stars) {
+      header.clear();
+      md.update(header.putInt(s.center.length).putInt(s.leaves.size()).array(), 0, 8);
+      update(md, s.center);
+      for (float[] leaf : s.leaves) {
+        update(md, leaf);
+      }
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+
+  private static void update(MessageDigest md, float[] values) {
+    ByteBuffer b = ByteBuffer.allocate(values.length * Float.BYTES);
+    for (float v : values) {
+      b.putInt(Float.floatToIntBits(v));
+    }
+    md.update(b.array());
   }
 
   @Override

@@ -45,8 +45,16 @@ import org.apache.spark.storage.StorageLevel;
  * The vectors are computed on the executors in plain Java from the trained weights: a node's vector is
  * {@link DominanceModel#starUpperBound}, which bounds the GNN output of every substructure of its star, so
  * no true match can be pruned whatever training achieved; the violations training leaves are reported.
+ *
+ * <p>A model is a function of its training input: when {@code gnn_models} holds one trained on the same
+ * stars with the same configuration, it is used again rather than trained anew, so a re-run over an unchanged
+ * graph keeps its model and vectors bit for bit, whatever the numeric library does on another run.
  */
 public final class GnnStage {
+  static final String KIND = "sgrag-dominance-gat";
+  /** The gnn_models metrics key that names a model's training input (see {@link #trainingInput}). */
+  static final String TRAINING_INPUT = "training_input";
+
   private final Catalog catalog;
   private final String embedModel;
   private final TrainerConfig config;
@@ -70,6 +78,29 @@ public final class GnnStage {
     return "dominance-" + Long.toHexString(StableIds.contentId("gnn", embedModel + "/" + config + "/" + trainStars + "/" + weights));
   }
 
+  /**
+   * The training input's fingerprint: the sampled stars' exact values ({@link Star#fingerprint}), the
+   * embedding model, the training configuration and the sample size.
+   */
+  String trainingInput(List<Star> stars) {
+    return Star.fingerprint(stars) + "/" + embedModel + "/" + config.describe() + "/" + trainStars;
+  }
+
+  /** The model trained before on exactly {@code input} (model_id, params, metrics), or null. */
+  private Row storedModel(String input) {
+    if (!catalog.exists(KgTable.GNN_MODELS)) {
+      return null;
+    }
+    List<Row> rows =
+        catalog.read(KgTable.GNN_MODELS)
+            .filter(col("kind").equalTo(KIND).and(col("metrics").getItem(TRAINING_INPUT).equalTo(input)))
+            .orderBy(col("model_id"))
+            .select("model_id", "params", "metrics")
+            .limit(1)
+            .collectAsList();
+    return rows.isEmpty() ? null : rows.get(0);
+  }
+
   public StageReport run() {
     StageReport report = new StageReport("gnn", embedModel);
     if (!catalog.exists(KgTable.ENTITY_EMBEDDINGS)) {
@@ -88,42 +119,66 @@ public final class GnnStage {
       }
       // 1. training stars: a deterministic sample of centres, each with up to maxLeaves neighbours
       List<Star> stars = sampleStars(nodes, nbrs, features);
-      RunLog.progress(String.format(Locale.ROOT, "gnn        training on %,d stars (%s)", stars.size(), config));
-      TrainingResult result = DominanceTrainer.train(stars, config);
-      DominanceModel model = result.model();
-      boolean timeBudgetStop = "time".equals(result.stopReason());
-      String modelId = modelId(model);
-      Map<String, String> metrics = new LinkedHashMap<>();
-      metrics.put("stars", Integer.toString(stars.size()));
-      metrics.put("pairs", Long.toString(result.pairs()));
-      metrics.put("epochs", Integer.toString(result.epochs()));
-      metrics.put("stop_reason", result.stopReason());
-      metrics.put("final_loss", Double.toString(result.finalLoss()));
-      metrics.put("violations_left", Long.toString(result.violationsLeft()));
-      metrics.put("pruning_power", Double.toString(result.pruningPower()));
-      // no timings here: the table holds what was trained (the same on any machine); the runs row has train_ms
-      Row modelRow = RowFactory.create(modelId, "sgrag-dominance-gat", model.toBytes(), model.describe(), metrics, Timestamp.from(Instant.now()));
-      catalog.ensure(KgTable.GNN_MODELS);
-      report.version("gnn_models",
-          catalog.replaceWhere(KgTable.GNN_MODELS, catalog.spark().createDataFrame(List.of(modelRow), KgTable.GNN_MODELS.schema()),
-              "model_id = '" + modelId + "'"));
+      // 2. the model: one already trained on exactly this input is used again (a re-run of the index over an
+      //    unchanged graph, a --retrain that changes nothing); otherwise it is trained and versioned
+      String input = trainingInput(stars);
+      Row stored = storedModel(input);
+      DominanceModel model;
+      String modelId;
+      Map<String, String> metrics;
+      long trainMillis = 0;
+      if (stored != null) {
+        modelId = stored.getString(0);
+        model = DominanceModel.fromBytes((byte[]) stored.get(1));
+        metrics = new LinkedHashMap<>(stored.getJavaMap(2));
+        RunLog.progress(String.format(Locale.ROOT, "gnn        %s was trained on these %,d stars with this configuration: used again", modelId, stars.size()));
+      } else {
+        RunLog.progress(String.format(Locale.ROOT, "gnn        training on %,d stars (%s)", stars.size(), config));
+        TrainingResult result = DominanceTrainer.train(stars, config);
+        model = result.model();
+        modelId = modelId(model);
+        trainMillis = result.millis();
+        metrics = new LinkedHashMap<>();
+        metrics.put("stars", Integer.toString(stars.size()));
+        metrics.put("pairs", Long.toString(result.pairs()));
+        metrics.put("epochs", Integer.toString(result.epochs()));
+        metrics.put("stop_reason", result.stopReason());
+        metrics.put("final_loss", Double.toString(result.finalLoss()));
+        metrics.put("violations_left", Long.toString(result.violationsLeft()));
+        metrics.put("pruning_power", Double.toString(result.pruningPower()));
+        metrics.put(TRAINING_INPUT, input);
+        // no timings here: the table holds what was trained (the same on any machine); the runs row has train_ms
+        Row modelRow = RowFactory.create(modelId, KIND, model.toBytes(), model.describe(), metrics, Timestamp.from(Instant.now()));
+        catalog.ensure(KgTable.GNN_MODELS);
+        report.version("gnn_models",
+            catalog.replaceWhere(KgTable.GNN_MODELS, catalog.spark().createDataFrame(List.of(modelRow), KgTable.GNN_MODELS.schema()),
+                "model_id = '" + modelId + "'"));
+      }
+      String stopReason = metrics.getOrDefault("stop_reason", "?");
+      boolean timeBudgetStop = "time".equals(stopReason);
+      long pairs = Long.parseLong(metrics.getOrDefault("pairs", "0"));
+      int epochs = Integer.parseInt(metrics.getOrDefault("epochs", "0"));
+      long violationsLeft = Long.parseLong(metrics.getOrDefault("violations_left", "0"));
+      double pruningPower = Double.parseDouble(metrics.getOrDefault("pruning_power", "NaN"));
 
-      // 2. every node's vector, on the executors
+      // 3. every node's vector, on the executors
       Broadcast<DominanceModel> bc = catalog.spark().sparkContext().broadcast(model, scala.reflect.ClassTag$.MODULE$.apply(DominanceModel.class));
       Dataset<Row> vectors = DominanceUdfs.nodeVectors(nodes, nbrs, features, bc).withColumn("model_id", lit(modelId));
       report.version("node_dominance", catalog.overwrite(KgTable.NODE_DOMINANCE, vectors));
       report
           .rows("nodes", nodeCount)
           .rows("train_stars", stars.size())
-          .rows("train_pairs", result.pairs())
-          .rows("epochs", result.epochs())
-          .rows("violations_left", result.violationsLeft())
-          .rows("train_ms", result.millis())
-          .rows("time_budget_stop", timeBudgetStop ? 1 : 0);
+          .rows("train_pairs", pairs)
+          .rows("epochs", epochs)
+          .rows("violations_left", violationsLeft)
+          .rows("train_ms", trainMillis)
+          .rows("time_budget_stop", timeBudgetStop ? 1 : 0)
+          .rows("model_reused", stored != null ? 1 : 0);
       report.summary(String.format(Locale.ROOT,
-          "%s: %,d stars, %,d pairs, %d epochs in %.1f s (stopped: %s), %,d violations left (vectors bound them), pruning power %.3f -> %,d node vectors (d=%d)%s",
-          modelId, stars.size(), result.pairs(), result.epochs(), result.millis() / 1000.0, result.stopReason(), result.violationsLeft(),
-          result.pruningPower(), nodeCount, model.outputDim(),
+          "%s%s: %,d stars, %,d pairs, %d epochs%s (stopped: %s), %,d violations left (vectors bound them), pruning power %.3f -> %,d node vectors (d=%d)%s",
+          modelId, stored != null ? " (used again: trained before on the same input)" : "", stars.size(), pairs, epochs,
+          stored != null ? "" : String.format(Locale.ROOT, " in %.1f s", trainMillis / 1000.0), stopReason, violationsLeft,
+          pruningPower, nodeCount, model.outputDim(),
           timeBudgetStop
               ? String.format(Locale.ROOT, "; STOPPED BY THE TIME BUDGET (%s = %s s): this model depends on the machine's speed",
                   "spark.kgrag.gnn.max-seconds", config.maxSeconds())

@@ -3,6 +3,7 @@ package io.kgrag.jobs.internal.stage.sgrag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kgrag.jobs.Cli;
 import io.kgrag.jobs.DemoWarehouse;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.catalog.Catalog;
@@ -51,6 +52,24 @@ class SgragIndexTest {
     List<String> stages =
         catalog.read(KgTable.RUNS).select("stage").collectAsList().stream().map(x -> x.getString(0)).collect(Collectors.toList());
     assertTrue(stages.containsAll(List.of("ingest", "embed", "gnn", "paths", "path-index")), stages.toString());
+  }
+
+  @Test
+  void theGnnStageRunAgainOnTheSameGraphUsesItsModelAgain() {
+    Path again = DemoWarehouse.copy("sgrag-gnn-again");
+    Catalog c = new Catalog(SparkTestSession.get(), again.toString());
+    List<Row> modelsBefore = c.read(KgTable.GNN_MODELS).select("model_id", "params", "metrics").collectAsList();
+    List<Row> vectorsBefore = c.read(KgTable.NODE_DOMINANCE).orderBy("entity_id").collectAsList();
+    long modelsVersion = c.version(KgTable.GNN_MODELS);
+    Cli r = Cli.run("index", "--stages", "gnn", "--warehouse", again.toString());
+    assertEquals(0, r.code, r::toString);
+    Catalog after = new Catalog(SparkTestSession.get(), again.toString());
+    assertEquals(modelsVersion, after.version(KgTable.GNN_MODELS), "no new model version: the stored model was used again");
+    assertEquals(modelsBefore, after.read(KgTable.GNN_MODELS).select("model_id", "params", "metrics").collectAsList());
+    assertEquals(vectorsBefore, after.read(KgTable.NODE_DOMINANCE).orderBy("entity_id").collectAsList());
+    Row run = after.read(KgTable.RUNS).filter("stage = 'gnn'").orderBy(org.apache.spark.sql.functions.col("started_at").desc()).head();
+    assertEquals(1L, run.<String, Long>getJavaMap(run.fieldIndex("rows")).get("model_reused"), run.toString());
+    assertEquals(0L, run.<String, Long>getJavaMap(run.fieldIndex("rows")).get("train_ms"), run.toString());
   }
 
   @Test
