@@ -58,8 +58,9 @@ public final class SetGrounder {
 
   /**
    * Whether a plural word names a property of the graph rather than an entity: its singular is a word of a relation
-   * name ("countries" for {@code /film/film/country}, "tags" for {@code has_tags}), even where a label reads the same
-   * ("Country", a genre of music).
+   * name ("countries" for {@code /film/film/country}, "tags" for {@code has_tags}) or the agent noun of a verb in one
+   * ("directors" for {@code directed_by}, "writers" for {@code written_by}: English derivation, -or/-er on the verb's
+   * stem), even where a label reads the same ("Country", a genre of music; the tag "director").
    */
   public boolean namesProperty(String word) {
     String singular = Labels.singular(word);
@@ -68,14 +69,60 @@ public final class SetGrounder {
     }
     if (relationWords == null) {
       java.util.Set<String> words = new java.util.HashSet<>();
+      java.util.Set<String> stems = new java.util.HashSet<>();
       for (String r : graph.relationNames()) {
         for (String w : Labels.relationText(r).split(" ")) {
-          words.add(Labels.singular(Labels.normalize(w)));
+          String n = Labels.normalize(w);
+          words.add(Labels.singular(n));
+          String v = verbStem(n);
+          if (v != null) {
+            stems.add(v);
+          }
         }
       }
       relationWords = words;
+      relationVerbStems = stems;
     }
-    return relationWords.contains(singular);
+    if (relationWords.contains(singular)) {
+      return true;
+    }
+    // the agent of a relation's verb: "directors" for directed_by, "producers" for produced_by
+    String agent = agentStem(singular);
+    return agent != null && relationVerbStems.contains(agent);
+  }
+
+  private java.util.Set<String> relationVerbStems;
+
+  /** The stem of a verb form ("directed" → "direct", "starred" → "star", "written" → "writ"), or null. */
+  static String verbStem(String w) {
+    for (String suffix : new String[] {"ing", "ed", "en"}) {
+      if (w.endsWith(suffix) && w.length() - suffix.length() >= 4) {
+        return stemEnd(w.substring(0, w.length() - suffix.length()));
+      }
+    }
+    return null;
+  }
+
+  /** The stem of an agent noun ("director" → "direct", "producer" → "produc", "writer" → "writ"), or null. */
+  static String agentStem(String w) {
+    for (String suffix : new String[] {"or", "er"}) {
+      if (w.endsWith(suffix) && w.length() - suffix.length() >= 4) {
+        return stemEnd(w.substring(0, w.length() - suffix.length()));
+      }
+    }
+    return null;
+  }
+
+  /** A stem without a final "e" or a doubled final consonant ("produce" → "produc", "writt" → "writ"). */
+  private static String stemEnd(String s) {
+    if (s.endsWith("e")) {
+      s = s.substring(0, s.length() - 1);
+    }
+    int n = s.length();
+    if (n >= 2 && s.charAt(n - 1) == s.charAt(n - 2) && "aeiou".indexOf(s.charAt(n - 1)) < 0) {
+      s = s.substring(0, n - 1);
+    }
+    return s;
   }
 
   public Gazetteer gazetteer() {

@@ -13,8 +13,9 @@ import java.util.Objects;
  * <p>Arguments by operation (others null / empty / 0):
  *
  * <ul>
- *   <li>{@link Operation#AGGREGATION}: either {@code group} and one value (members having it) or
- *       {@code measure}, {@code comparison} and {@code number} (members whose measure compares so);
+ *   <li>{@link Operation#AGGREGATION}: {@code group} and one value (members having it), {@code measure},
+ *       {@code comparison} and {@code number} (members whose measure compares so), {@code group} alone (how many
+ *       distinct values the members have: "how many directors"), or nothing (how many members);
  *   <li>{@link Operation#DISTRIBUTION}: {@code group} (members per value) or {@code measure} (per number);
  *   <li>{@link Operation#SUPERLATIVE}: {@code measure} and {@code highest} (the extreme members), or
  *       {@code group} and {@code highest} (the most / least common values);

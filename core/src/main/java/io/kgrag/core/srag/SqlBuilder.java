@@ -45,7 +45,10 @@ public final class SqlBuilder {
     String t = ident(view);
     String e = ident(EntityTable.ENTITY);
     return switch (q.operation()) {
-      case AGGREGATION -> "SELECT count(*) AS answer FROM " + t + " WHERE " + filter(q, table);
+      case AGGREGATION -> q.group() != null && q.values().isEmpty()
+          ? "SELECT count(*) AS answer FROM (" + groupCounts(table.column(q.group()), t) + ")"
+          : q.group() == null && q.measure() == null ? "SELECT count(*) AS answer FROM " + t
+          : "SELECT count(*) AS answer FROM " + t + " WHERE " + filter(q, table);
       case DISTRIBUTION -> q.group() != null ? groupCounts(table.column(q.group()), t) + " ORDER BY n DESC, lower(CAST(value AS STRING)), value"
           : "SELECT " + measure(q.measure(), table) + " AS value, count(*) AS n FROM " + t + " WHERE " + measure(q.measure(), table)
               + " IS NOT NULL GROUP BY 1 ORDER BY n DESC, lower(CAST(value AS STRING)), value";

@@ -165,6 +165,33 @@ class SragEmbeddedAnalyserTest {
   }
 
   @Test
+  void aCountWithoutAConditionCountsTheMembersOrThePropertysValues() {
+    // "directors" is the agent noun of directed_by: the distinct directors of the films Cal Moss starred in
+    SetQuery directors = analyser.analyse("How many different directors has Cal Moss worked with?");
+    assertEquals(Operation.AGGREGATION, directors.operation());
+    assertEquals("Cal Moss", directors.set().anchorLabel());
+    assertEquals("starred_actors", directors.set().relation());
+    assertEquals("directed_by", directors.group().relation());
+    assertEquals(List.of(), directors.values());
+    // the members themselves: no plural names another property
+    SetQuery films = analyser.analyse("How many films did Cal Moss star in?");
+    assertEquals(Operation.AGGREGATION, films.operation());
+    assertEquals("starred_actors", films.set().relation());
+    assertNull(films.group());
+    assertNull(films.measure());
+    SetGrounder grounder = MovieGraph.grounder(g, minilm);
+    assertTrue(grounder.namesProperty("directors"), "director: the agent of directed");
+    assertFalse(grounder.namesProperty("director"), "singular: may be a label");
+    assertFalse(grounder.namesProperty("erectors"), "no relation's verb has that stem");
+    assertEquals("writ", SetGrounder.verbStem("written"));
+    assertEquals("writ", SetGrounder.agentStem("writer"));
+    assertEquals("produc", SetGrounder.agentStem("producer"));
+    assertEquals("produc", SetGrounder.verbStem("produced"));
+    assertEquals("star", SetGrounder.verbStem("starred"));
+    assertNull(SetGrounder.agentStem("other"), "too short a stem");
+  }
+
+  @Test
   void questionsWithoutASetOrAnOperationAreUnable() {
     QaException noSet = assertThrows(QaException.class, () -> analyser.analyse("What is the capital of France?"));
     assertEquals(AnswerStatus.UNABLE, noSet.status());

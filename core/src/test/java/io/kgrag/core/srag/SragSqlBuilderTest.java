@@ -32,7 +32,9 @@ class SragSqlBuilderTest {
         new SetQuery(set, Operation.CORRELATION, new Measure(year, false), new Measure(actors, true), null, null, null, 0, 0, true),
         new SetQuery(set, Operation.VARIANCE, new Measure(year, false), null, genre, List.of("Drama", "Comedy"), null, 0, 0, true),
         new SetQuery(set, Operation.RELATIONSHIP, null, null, actors, List.of("Eve Hart"), null, 0, 0, true),
-        new SetQuery(set, Operation.HYPOTHETICAL, null, null, genre, List.of("Comedy", "Drama"), null, 0, 2, true));
+        new SetQuery(set, Operation.HYPOTHETICAL, null, null, genre, List.of("Comedy", "Drama"), null, 0, 2, true),
+        new SetQuery(set, Operation.AGGREGATION, null, null, genre, null, null, 0, 0, true),
+        new SetQuery(set, Operation.AGGREGATION, null, null, null, null, null, 0, 0, true));
     for (SetQuery q : all) {
       String s = sql(q);
       assertTrue(s.startsWith("SELECT") || s.startsWith("WITH"), s);
@@ -44,6 +46,10 @@ class SragSqlBuilderTest {
     assertTrue(sql(all.get(5)).contains("corr(x, y)") && sql(all.get(5)).contains(">= 0.3"));
     assertTrue(sql(all.get(6)).contains("var_samp"));
     assertTrue(sql(all.get(8)).contains("a + 2 > b"));
+    // how many distinct genres the members have (a member counts once per value, each value once); how many members
+    assertEquals("SELECT count(*) AS answer FROM (SELECT v AS value, count(*) AS n FROM `v` LATERAL VIEW explode(`has_genre`) x AS v GROUP BY v)",
+        sql(all.get(9)));
+    assertEquals("SELECT count(*) AS answer FROM `v`", sql(all.get(10)));
   }
 
   @Test

@@ -382,7 +382,36 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     if (!values.isEmpty()) {
       return new SetQuery(a.set(), Operation.AGGREGATION, null, null, values.get(0).property(), List.of(grounder.valueLabel(values.get(0).value(), values.get(0).property())), null, 0, 0, true);
     }
-    throw new QaException(AnswerStatus.UNABLE, "a count needs a condition on the members: a value they have (\"are comedies\") or a comparison (\"released after 2000\")");
+    // no condition: how many distinct values of a property the members have, where a plural names one ("how many
+    // directors has X worked with"), else how many members there are ("how many films did X star in")
+    return new SetQuery(a.set(), Operation.AGGREGATION, null, null, countedProperty(a, tokens, others, inv), null, null, 0, 0, true);
+  }
+
+  /**
+   * The property a count without a condition counts the values of: the first plural outside the mentions that names a
+   * property ({@link SetGrounder#namesProperty}) and is neither the members' own noun nor a word of the set's relation
+   * (those count the members); null when there is none.
+   */
+  private Property countedProperty(Anchor a, String[] tokens, List<Mention> others, List<SetGrounder.Inventory> inv) {
+    java.util.Set<String> setWords = new java.util.HashSet<>();
+    for (String w : Labels.relationText(a.set().relation()).split(" ")) {
+      setWords.add(Labels.singular(Labels.normalize(w)));
+    }
+    for (int i = 0; i < tokens.length; i++) {
+      final int at = i;
+      if (at == a.typeWord() || inside(at, a.mention()) || others.stream().anyMatch(m -> inside(at, m))) {
+        continue;
+      }
+      String t = tokens[i];
+      if (grounder.namesProperty(t) && !setWords.contains(Labels.singular(t))) {
+        return grounder.best(List.of(t), inv, false, null);
+      }
+    }
+    return null;
+  }
+
+  private static boolean inside(int i, Mention m) {
+    return m != null && m.start() <= i && i < m.end();
   }
 
   private SetQuery superlative(Anchor a, OperationReader.Reading reading, List<String> segments, List<SetGrounder.Inventory> inv) {

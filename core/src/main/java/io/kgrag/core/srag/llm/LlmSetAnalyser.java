@@ -381,7 +381,8 @@ public final class LlmSetAnalyser implements SetAnalyser {
             }
             yield new SetQuery(set, op, measure(a.measure(), inv), null, null, null, a.comparison(), a.number(), 0, true);
           }
-          throw new UnusableReply("aggregation needs \"group\" and one value, or \"measure\", \"comparison\" and \"number\"");
+          // "group" without values: how many distinct values the members have; neither: how many members
+          yield new SetQuery(set, op, null, null, a.group() == null ? null : group(a.group(), inv), null, null, 0, 0, true);
         }
         case DISTRIBUTION -> {
           if (a.group() != null) {

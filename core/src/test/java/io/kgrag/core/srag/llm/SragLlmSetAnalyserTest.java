@@ -66,6 +66,10 @@ class SragLlmSetAnalyserTest {
         Arguments.of(GOOD, q(Operation.AGGREGATION, new Measure(YEAR, false), null, null, List.of(), Comparison.GT, 2000, 0, true)),
         Arguments.of("```json\n{" + SET + "\"operation\": \"aggregation\", \"group\": \"genre\", \"values\": [\"drama\"]}\n```",
             q(Operation.AGGREGATION, null, null, genre("genre"), List.of("Drama"), null, 0, 0, true)),
+        // how many distinct genres the films have; how many films there are
+        Arguments.of("{" + SET + "\"operation\": \"aggregation\", \"group\": \"genres\"}",
+            q(Operation.AGGREGATION, null, null, genre("genres"), List.of(), null, 0, 0, true)),
+        Arguments.of("{" + SET + "\"operation\": \"aggregation\"}", q(Operation.AGGREGATION, null, null, null, List.of(), null, 0, 0, true)),
         Arguments.of("<think>a breakdown per genre</think>{" + SET + "\"operation\": \"distribution\", \"group\": \"Genre\"}",
             q(Operation.DISTRIBUTION, null, null, genre("genre"), List.of(), null, 0, 0, true)),
         Arguments.of("Here it is: {" + SET + "\"operation\": \"superlative\", \"measure\": \"rating\", \"highest\": false} Hope this helps.",
@@ -259,7 +263,6 @@ class SragLlmSetAnalyserTest {
   void groundingRefusals() {
     LlmSetAnalyser a = analyser(5);
     String[][] cases = {
-        {"{" + SET + "\"operation\": \"aggregation\"}", "aggregation needs \"group\" and one value, or \"measure\", \"comparison\" and \"number\""},
         {"{" + SET + "\"operation\": \"aggregation\", \"measure\": \"release year\", \"number\": 2000}",
             "aggregation with a \"measure\" needs \"comparison\" and \"number\""},
         {"{" + SET + "\"operation\": \"aggregation\", \"values\": [\"Drama\", \"Horror\"]}",
