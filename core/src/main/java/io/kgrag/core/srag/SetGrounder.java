@@ -58,9 +58,9 @@ public final class SetGrounder {
 
   /**
    * Whether a plural word names a property of the graph rather than an entity: its singular is a word of a relation
-   * name ("countries" for {@code /film/film/country}, "tags" for {@code has_tags}) or the agent noun of a verb in one
-   * ("directors" for {@code directed_by}, "writers" for {@code written_by}: English derivation, -or/-er on the verb's
-   * stem), even where a label reads the same ("Country", a genre of music; the tag "director").
+   * name ("colours" for a relation {@code has_colour}) or the agent noun of a verb in one ("painters" for
+   * {@code painted_by}, "inventors" for {@code invented_by}: English derivation, -or/-er on the verb's stem), even
+   * where a label reads the same (an entity named "Colour" or "Painter").
    */
   public boolean namesProperty(String word) {
     String singular = Labels.singular(word);
@@ -86,14 +86,23 @@ public final class SetGrounder {
     if (relationWords.contains(singular)) {
       return true;
     }
-    // the agent of a relation's verb: "directors" for directed_by, "producers" for produced_by
+    // the agent of a relation's verb ("painters" for painted_by)
     String agent = agentStem(singular);
     return agent != null && relationVerbStems.contains(agent);
   }
 
   private java.util.Set<String> relationVerbStems;
 
-  /** The stem of a verb form ("directed" → "direct", "starred" → "star", "written" → "writ"), or null. */
+  /** The words of a relation name, each normalised and singular ({@code painted_by} → painted, by). */
+  public static java.util.Set<String> relationWords(String relation) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (String w : Labels.relationText(relation).split(" ")) {
+      out.add(Labels.singular(Labels.normalize(w)));
+    }
+    return out;
+  }
+
+  /** The stem of a verb form ("painted" → "paint", "stopped" → "stop", "written" → "writ"), or null. */
   static String verbStem(String w) {
     for (String suffix : new String[] {"ing", "ed", "en"}) {
       if (w.endsWith(suffix) && w.length() - suffix.length() >= 4) {
@@ -103,7 +112,7 @@ public final class SetGrounder {
     return null;
   }
 
-  /** The stem of an agent noun ("director" → "direct", "producer" → "produc", "writer" → "writ"), or null. */
+  /** The stem of an agent noun ("inventor" → "invent", "driver" → "driv", "writer" → "writ"), or null. */
   static String agentStem(String w) {
     for (String suffix : new String[] {"or", "er"}) {
       if (w.endsWith(suffix) && w.length() - suffix.length() >= 4) {
@@ -113,7 +122,7 @@ public final class SetGrounder {
     return null;
   }
 
-  /** A stem without a final "e" or a doubled final consonant ("produce" → "produc", "writt" → "writ"). */
+  /** A stem without a final "e" or a doubled final consonant ("bake" → "bak", "writt" → "writ"). */
   private static String stemEnd(String s) {
     if (s.endsWith("e")) {
       s = s.substring(0, s.length() - 1);

@@ -15,7 +15,7 @@ import java.util.Objects;
  * <ul>
  *   <li>{@link Operation#AGGREGATION}: {@code group} and one value (members having it), {@code measure},
  *       {@code comparison} and {@code number} (members whose measure compares so), {@code group} alone (how many
- *       distinct values the members have: "how many directors"), or nothing (how many members);
+ *       distinct values the members have: "how many painters"), or nothing (how many members);
  *   <li>{@link Operation#DISTRIBUTION}: {@code group} (members per value) or {@code measure} (per number);
  *   <li>{@link Operation#SUPERLATIVE}: {@code measure} and {@code highest} (the extreme members), or
  *       {@code group} and {@code highest} (the most / least common values);

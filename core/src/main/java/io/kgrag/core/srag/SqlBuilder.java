@@ -45,10 +45,7 @@ public final class SqlBuilder {
     String t = ident(view);
     String e = ident(EntityTable.ENTITY);
     return switch (q.operation()) {
-      case AGGREGATION -> q.group() != null && q.values().isEmpty()
-          ? "SELECT count(*) AS answer FROM (" + groupCounts(table.column(q.group()), t) + ")"
-          : q.group() == null && q.measure() == null ? "SELECT count(*) AS answer FROM " + t
-          : "SELECT count(*) AS answer FROM " + t + " WHERE " + filter(q, table);
+      case AGGREGATION -> count(q, table, t);
       case DISTRIBUTION -> q.group() != null ? groupCounts(table.column(q.group()), t) + " ORDER BY n DESC, lower(CAST(value AS STRING)), value"
           : "SELECT " + measure(q.measure(), table) + " AS value, count(*) AS n FROM " + t + " WHERE " + measure(q.measure(), table)
               + " IS NOT NULL GROUP BY 1 ORDER BY n DESC, lower(CAST(value AS STRING)), value";
@@ -88,6 +85,17 @@ public final class SqlBuilder {
       }
       case RELATIONSHIP -> "SELECT " + e + " AS answer FROM " + t + " WHERE " + has(table.column(q.group()), q.values().get(0)) + " ORDER BY lower(" + e + "), " + e;
     };
+  }
+
+  /** How many members pass the filter, how many distinct values of {@code group} they have, or how many there are. */
+  private String count(SetQuery q, EntityTable table, String view) {
+    if (q.group() != null && q.values().isEmpty()) {
+      return "SELECT count(*) AS answer FROM (" + groupCounts(table.column(q.group()), view) + ")";
+    }
+    if (q.group() == null && q.measure() == null) {
+      return "SELECT count(*) AS answer FROM " + view;
+    }
+    return "SELECT count(*) AS answer FROM " + view + " WHERE " + filter(q, table);
   }
 
   private String filter(SetQuery q, EntityTable table) {

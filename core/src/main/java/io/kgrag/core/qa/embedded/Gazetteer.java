@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * The graph's labels as token sequences, for finding entity mentions in a question: every label in its
  * {@link Labels#normalize normalised} form (case, accents and punctuation folded), and again with each
  * token singularised so "United States Dollars" finds "United States Dollar", and by its head where it ends in a
- * qualifier ("Actor-GB" is found as "actor", unless another label reads "Actor"). Maps a token sequence to one
+ * qualifier ("Mercury (planet)" is found as "mercury", unless another label reads "Mercury"). Maps a token sequence to one
  * representative label; every node with that label is a candidate later (the path index matches label
  * keys, and assembly picks the node that connects).
  */
@@ -40,7 +40,7 @@ public final class Gazetteer implements Serializable {
       singular.putIfAbsent(singularForm(e.getKey()), e.getValue());
       maxTokens = Math.max(maxTokens, e.getKey().split(" ").length);
     }
-    // a label's head without its qualifier ("Mercury (planet)", "Actor-GB") names it too, where no label reads so
+    // a label's head without its qualifier ("Mercury (planet)", "Name-GB") names it too, where no label reads so
     Map<String, String> byHead = new TreeMap<>();
     for (String label : byForm.values()) {
       String head = head(label);
@@ -61,7 +61,7 @@ public final class Gazetteer implements Serializable {
 
   /**
    * A label's head when it ends in a qualifier that tells it apart from others of the same name: a parenthesis
-   * ("Mercury (planet)") or a region or language code after a hyphen ("Actor-GB"); null when it has none, or when
+   * ("Mercury (planet)") or a region or language code after a hyphen ("Name-GB"); null when it has none, or when
    * the head is shorter than four characters (a hyphenated word such as "Hi-NRG" is no head and a qualifier).
    */
   static String head(String label) {

@@ -383,7 +383,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       return new SetQuery(a.set(), Operation.AGGREGATION, null, null, values.get(0).property(), List.of(grounder.valueLabel(values.get(0).value(), values.get(0).property())), null, 0, 0, true);
     }
     // no condition: how many distinct values of a property the members have, where a plural names one ("how many
-    // directors has X worked with"), else how many members there are ("how many films did X star in")
+    // <agents of a relation> has X worked with"), else how many members there are ("how many <members> has X")
     return new SetQuery(a.set(), Operation.AGGREGATION, null, null, countedProperty(a, tokens, others, inv), null, null, 0, 0, true);
   }
 
@@ -393,25 +393,19 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    * (those count the members); null when there is none.
    */
   private Property countedProperty(Anchor a, String[] tokens, List<Mention> others, List<SetGrounder.Inventory> inv) {
-    java.util.Set<String> setWords = new java.util.HashSet<>();
-    for (String w : Labels.relationText(a.set().relation()).split(" ")) {
-      setWords.add(Labels.singular(Labels.normalize(w)));
+    java.util.Set<String> setWords = SetGrounder.relationWords(a.set().relation());
+    boolean[] named = new boolean[tokens.length];
+    for (Mention m : others) {
+      java.util.Arrays.fill(named, m.start(), m.end(), true);
     }
+    java.util.Arrays.fill(named, a.mention().start(), a.mention().end(), true);
     for (int i = 0; i < tokens.length; i++) {
-      final int at = i;
-      if (at == a.typeWord() || inside(at, a.mention()) || others.stream().anyMatch(m -> inside(at, m))) {
-        continue;
-      }
       String t = tokens[i];
-      if (grounder.namesProperty(t) && !setWords.contains(Labels.singular(t))) {
+      if (i != a.typeWord() && !named[i] && grounder.namesProperty(t) && !setWords.contains(Labels.singular(t))) {
         return grounder.best(List.of(t), inv, false, null);
       }
     }
     return null;
-  }
-
-  private static boolean inside(int i, Mention m) {
-    return m != null && m.start() <= i && i < m.end();
   }
 
   private SetQuery superlative(Anchor a, OperationReader.Reading reading, List<String> segments, List<SetGrounder.Inventory> inv) {
