@@ -135,6 +135,28 @@ public final class QuestionUnderstanding {
     return new Understanding(question, mentions, List.of(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u)));
   }
 
+  /**
+   * The reading of a question with one confident mention and at least two single lower-case words that are
+   * labels ("the male author influenced by X"): the nodes next to the confident mention, ranked by how many of
+   * the others they join too (the graph, not a word list, says which of those words are constraints). Null for
+   * any other question.
+   */
+  public Scored corroborated(String question, List<Mention> mentions) {
+    List<Program.Anchor> anchors = adjacentToAll(mentions);
+    int strong = 0;
+    for (Program.Anchor a : anchors) {
+      strong += a.mention().strong() ? 1 : 0;
+    }
+    if (strong != 1 || anchors.size() - strong < 2) {
+      return null;
+    }
+    Program p = new Program(anchors, Program.Operation.LIST);
+    String u = starUtterance(p);
+    float[] q = cache.embed(List.of(question))[0];
+    double sim = EmbeddingCache.dot(q, canonical.of(List.of(u), cache.embedder())[0]);
+    return new Scored(p, 1.0 + anchors.size() + sim, sim, 0, u);
+  }
+
   /** Whether labelled questions vote. */
   public boolean hasExemplars() {
     return exemplars != null;

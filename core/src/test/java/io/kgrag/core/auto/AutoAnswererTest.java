@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.method.LabelContext;
 import io.kgrag.core.method.Outcome;
@@ -51,12 +52,25 @@ class AutoAnswererTest {
       edge(b, "Aaron Busy", "/film/actor/film", "Other Film " + i);
       edge(b, "Other Film " + i, "/film/film/release_year", Integer.toString(1990 + i));
     }
+    // writers Victor Hugo influenced, and a film of his story; two singers of one city, one born there
+    edge(b, "Jules Quill", "/influence/influence_node/influenced_by", "Victor Hugo");
+    edge(b, "Jules Quill", "/people/person/gender", "Male");
+    edge(b, "Jules Quill", "/people/person/profession", "Writer");
+    edge(b, "Anne Quill", "/influence/influence_node/influenced_by", "Victor Hugo");
+    edge(b, "Anne Quill", "/people/person/profession", "Writer");
+    edge(b, "Les Pauvres", "/film/film/story_by", "Victor Hugo");
+    for (String[] s : new String[][] {{"Pat Tune", "/people/person/born_in"}, {"Sam Tune", "/people/person/lived_in"}}) {
+      edge(b, s[0], s[1], "Nashville");
+      edge(b, s[0], "/people/person/gender", "Male");
+      edge(b, s[0], "/people/person/profession", "Singer");
+    }
     edge(b, "Merlin", "/film/film/release_year", "1998");
     edge(b, "Batman Begins", "/film/film/release_year", "2005");
     return b.build();
   }
 
   private static void edge(KnowledgeGraph.Builder b, String h, String r, String t) {
+    b.entity(StableIds.entityId(h), h);
     b.entity(StableIds.entityId(t), t);
     b.edge(StableIds.entityId(h), r, StableIds.entityId(t));
   }
@@ -67,7 +81,11 @@ class AutoAnswererTest {
     for (int n = 0; n < g.nodeCount(); n++) {
       entries.add(new LabelIndex.Entry(StableIds.labelKey(g.label(n)), g.label(n), words.embed(List.of(g.label(n)))[0]));
     }
-    LabelContext.Labels labels = new LabelContext.Labels(g, LabelIndex.build(entries).toBytes(), Map.of(), Map.of());
+    Map<String, float[]> relations = new java.util.HashMap<>();
+    for (String r : g.relationNames()) {
+      relations.put(r, words.embed(List.of(Labels.relationText(r)))[0]);
+    }
+    LabelContext.Labels labels = new LabelContext.Labels(g, LabelIndex.build(entries).toBytes(), Map.of(), relations);
     AutoContext ctx =
         new AutoContext(labels, new UnderstandingSpec(GraphSchema.of(g), null, QuestionUnderstanding.Config.DEFAULT), EmbedderSpec.onnx().build(), 0.8, 20,
             1000, degreePenalty);
@@ -111,5 +129,25 @@ class AutoAnswererTest {
     assertEquals(AnswerStatus.EXACT, o.status());
     assertEquals(List.of("Rutger Hauer", "Aaron Busy"), answers(o));
     assertEquals(List.of("Aaron Busy", "Rutger Hauer"), answers(ask(q, 0))); // without the prior: in the graph's order
+  }
+
+  @Test
+  void oneConfidentMentionWithLowerCaseLabelWordsThatOneOfItsNeighboursJoinsReadsAsAnIntersection() {
+    // "male" and "writer" are labels; a neighbour of Victor Hugo joins both, so they are constraints, not a chain's words
+    Outcome o = ask("Who is the male writer influenced by Victor Hugo?", 0);
+    assertEquals(AnswerStatus.EXACT, o.status(), o.note());
+    assertEquals(List.of("Jules Quill"), answers(o), o.note());
+    // a confident mention no node joins with the rest leaves the intersection partial, not a chain from one mention
+    Outcome partial = ask("Who is the male writer from Great Britain influenced by Victor Hugo?", 0);
+    assertEquals(AnswerStatus.PARTIAL, partial.status(), partial.note());
+    assertEquals(List.of("Jules Quill"), answers(partial), partial.note());
+  }
+
+  @Test
+  void tiedCandidatesAreOrderedByTheRelationThatTheWordsBeforeAMentionName() {
+    // the question as a whole says "lived" twice and "born" once; the words before Nashville say "born"
+    Outcome o = ask("Which male singer who lived in Memphis and lived in Paris was born in Nashville?", 0);
+    assertEquals(List.of("Pat Tune", "Sam Tune"), answers(o), o.note());
+    assertEquals(List.of("Sam Tune", "Pat Tune"), answers(ask("Which male singer who was born in Memphis and born in Paris lived in Nashville?", 0)));
   }
 }
