@@ -43,8 +43,6 @@ import java.util.Map;
 final class AutoAnswerer implements QuestionAnswerer {
   private static final int MAX_PROGRAMS = 24;
   private static final int MAX_EVIDENCE = 2_000;
-  /** Lower-case label words a neighbour of the one confident mention must join for them to read as constraints. */
-  private static final int CORROBORATING = 2;
   /** Words before a mention read with it when its relation is judged ("was born in" X). */
   private static final int CONTEXT_WORDS = 4;
   /**
@@ -101,7 +99,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     QuestionUnderstanding.Scored corroborated = star == null ? understanding.corroborated(question, u.mentions()) : null;
     if (corroborated != null) {
       ProgramExecutor.Result r = typed(executor.execute(corroborated.program()), type);
-      if (r.exact() > 0 && r.candidates().get(0).satisfiedCount() >= CORROBORATING + 1) {
+      if (r.exact() > 0 && corroborates(corroborated.program(), r.candidates().get(0))) {
         trace.metric("understand_nanos", System.nanoTime() - t0);
         AnswerStatus s = r.candidates().get(0).satisfiedCount() == corroborated.program().anchors().size() ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
         return answer(question, trace, new QuestionUnderstanding.Understanding(question, u.mentions(), List.of(corroborated)), corroborated, r, s, 1, top(r));
@@ -186,11 +184,12 @@ final class AutoAnswerer implements QuestionAnswerer {
 
   /**
    * Whether a candidate that satisfies only part of an intersection still explains more of the question than a
-   * chain from one mention: it joins two confident mentions, or one and {@link #CORROBORATING} lower-case ones.
+   * chain from one mention: it joins two confident mentions, or one and {@link QuestionUnderstanding#CORROBORATING}
+   * lower-case ones.
    */
   private static boolean corroborates(Program p, ProgramExecutor.Candidate c) {
     int strong = strongSatisfied(p, c);
-    return strong >= 2 || (strong == 1 && c.satisfiedCount() - strong >= CORROBORATING);
+    return strong >= 2 || (strong == 1 && c.satisfiedCount() - strong >= QuestionUnderstanding.CORROBORATING);
   }
 
   private static int strongSatisfied(Program p, ProgramExecutor.Candidate c) {

@@ -32,6 +32,11 @@ public final class QuestionUnderstanding {
   public static final String MASK = ExemplarStore.MASK;
   /** The best programs whose operation is read with them before they are ranked again. */
   private static final int OPERATION_RERANK = 8;
+  /**
+   * Lower-case label words that a neighbour of a question's one confident mention must join for them to read as
+   * constraints ({@link #corroborated}).
+   */
+  public static final int CORROBORATING = 2;
 
   /**
    * Settings.
@@ -129,10 +134,7 @@ public final class QuestionUnderstanding {
     if (star == null) {
       return new Understanding(question, mentions, List.of());
     }
-    String u = starUtterance(star);
-    float[] q = cache.embed(List.of(question))[0];
-    double sim = EmbeddingCache.dot(q, canonical.of(List.of(u), cache.embedder())[0]);
-    return new Understanding(question, mentions, List.of(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u)));
+    return new Understanding(question, mentions, List.of(scoredStar(star, cache.embed(List.of(question))[0])));
   }
 
   /**
@@ -143,18 +145,27 @@ public final class QuestionUnderstanding {
    */
   public Scored corroborated(String question, List<Mention> mentions) {
     List<Program.Anchor> anchors = adjacentToAll(mentions);
+    int strong = strongCount(anchors);
+    if (strong != 1 || anchors.size() - strong < CORROBORATING) {
+      return null;
+    }
+    return scoredStar(new Program(anchors, Program.Operation.LIST), cache.embed(List.of(question))[0]);
+  }
+
+  /** An intersection scored by how many mentions it joins and how close its wording reads to the question. */
+  private Scored scoredStar(Program star, float[] question) {
+    String u = starUtterance(star);
+    double sim = EmbeddingCache.dot(question, canonical.of(List.of(u), cache.embedder())[0]);
+    // several confident mentions that one node joins explain more of the question than any one chain
+    return new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u);
+  }
+
+  private static int strongCount(List<Program.Anchor> anchors) {
     int strong = 0;
     for (Program.Anchor a : anchors) {
       strong += a.mention().strong() ? 1 : 0;
     }
-    if (strong != 1 || anchors.size() - strong < 2) {
-      return null;
-    }
-    Program p = new Program(anchors, Program.Operation.LIST);
-    String u = starUtterance(p);
-    float[] q = cache.embed(List.of(question))[0];
-    double sim = EmbeddingCache.dot(q, canonical.of(List.of(u), cache.embedder())[0]);
-    return new Scored(p, 1.0 + anchors.size() + sim, sim, 0, u);
+    return strong;
   }
 
   /** Whether labelled questions vote. */
@@ -194,11 +205,7 @@ public final class QuestionUnderstanding {
       out.addAll(chains(topics.get(i), mv[i]));
     }
     if (star != null) {
-      String u = starUtterance(star);
-      float[] q = mv[topics.size()];
-      double sim = EmbeddingCache.dot(q, canonical.of(List.of(u), cache.embedder())[0]);
-      // several confident mentions that one node joins explain more of the question than any one chain
-      out.add(new Scored(star, 1.0 + star.anchors().size() + sim, sim, 0, u));
+      out.add(scoredStar(star, mv[topics.size()]));
     }
     out.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.program().describe()));
     return new Understanding(question, mentions, withOperations(question, mentions, out));
@@ -266,11 +273,7 @@ public final class QuestionUnderstanding {
    */
   private static Program star(List<Mention> mentions) {
     List<Program.Anchor> anchors = adjacentToAll(mentions);
-    int strong = 0;
-    for (Program.Anchor a : anchors) {
-      strong += a.mention().strong() ? 1 : 0;
-    }
-    return strong >= 2 ? new Program(anchors, Program.Operation.LIST) : null;
+    return strongCount(anchors) >= 2 ? new Program(anchors, Program.Operation.LIST) : null;
   }
 
   /** Beam search over chains from the mention's nodes: the first hop from the roles they have, later hops by the schema. */
