@@ -8,7 +8,7 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The SQL text per operation; what it computes is checked against Spark in batch-jobs' SragQaTest. */
+/** The SQL text per operation; what it computes is checked against Spark in batch-jobs' SragQaIT. */
 class SragSqlBuilderTest {
   private final KnowledgeGraph g = MovieGraph.build();
   private final EntitySet set = new EntitySet("films", MovieGraph.id(g, "Ann Lee"), "Ann Lee", "directed_by", true);

@@ -1,10 +1,10 @@
 package io.kgrag.jobs.internal.method.srag;
 
-import static io.kgrag.jobs.internal.method.srag.SragQaTest.QUESTIONS;
-import static io.kgrag.jobs.internal.method.srag.SragQaTest.catalog;
-import static io.kgrag.jobs.internal.method.srag.SragQaTest.dir;
-import static io.kgrag.jobs.internal.method.srag.SragQaTest.spark;
-import static io.kgrag.jobs.internal.method.srag.SragQaTest.wh;
+import static io.kgrag.jobs.internal.method.srag.SragQaIT.QUESTIONS;
+import static io.kgrag.jobs.internal.method.srag.SragQaIT.catalog;
+import static io.kgrag.jobs.internal.method.srag.SragQaIT.dir;
+import static io.kgrag.jobs.internal.method.srag.SragQaIT.spark;
+import static io.kgrag.jobs.internal.method.srag.SragQaIT.wh;
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,11 +23,11 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@code kgrag qa --method srag} with an LLM's analysis and SQL, over {@link SragQaTest}'s movie graph. */
+/** {@code kgrag qa --method srag} with an LLM's analysis and SQL, over {@link SragQaIT}'s movie graph. */
 class SragLlmIT {
   @BeforeAll
   static void indexTheGraph() {
-    SragQaTest.indexTheGraph();
+    SragQaIT.indexTheGraph();
   }
 
   /**

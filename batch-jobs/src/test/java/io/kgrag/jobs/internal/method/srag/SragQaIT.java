@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * never through kgrag's code; the run's tables, queries, evidence, runs figures and eval slices. (With an LLM's
  * analysis and SQL: {@link SragLlmIT}.)
  */
-class SragQaTest {
+class SragQaIT {
   /** Ann Lee's films: title, year, genres, actors (core's SRAG test graph). */
   private static final Object[][] FILMS = MovieGraph.ANN_LEE;
 

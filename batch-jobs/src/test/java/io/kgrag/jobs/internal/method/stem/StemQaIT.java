@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * second run, and bad settings exiting 2 with nothing written. (That a retrained model does not depend on the
  * questions, and a warehouse without a model: {@link StemModelIT}.)
  */
-class StemQaTest {
+class StemQaIT {
   private static final String DATASET = "mq-stem";
 
   private static SparkSession spark;
