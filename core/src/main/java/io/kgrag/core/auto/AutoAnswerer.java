@@ -99,9 +99,13 @@ final class AutoAnswerer implements QuestionAnswerer {
     QuestionUnderstanding.Scored corroborated = star == null ? understanding.corroborated(question, u.mentions()) : null;
     if (corroborated != null) {
       ProgramExecutor.Result r = typed(executor.execute(corroborated.program()), type);
-      if (r.exact() > 0 && corroborates(corroborated.program(), r.candidates().get(0))) {
+      // without labelled questions one word is enough when a neighbour of the mention joins every word ("western
+      // films written by X"); with them, a wording they read as a chain ("the films of X" where "film" is a tag) stays one
+      ProgramExecutor.Candidate best = r.exact() > 0 ? r.candidates().get(0) : null;
+      boolean joinsAll = best != null && best.satisfiedCount() == corroborated.program().anchors().size();
+      if (best != null && (corroborates(corroborated.program(), best) || (!understanding.hasExemplars() && joinsAll))) {
         trace.metric("understand_nanos", System.nanoTime() - t0);
-        AnswerStatus s = r.candidates().get(0).satisfiedCount() == corroborated.program().anchors().size() ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
+        AnswerStatus s = joinsAll ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
         return answer(question, trace, new QuestionUnderstanding.Understanding(question, u.mentions(), List.of(corroborated)), corroborated, r, s, 1, top(r));
       }
     }

@@ -81,6 +81,20 @@ public final class OperationChooser {
     return out;
   }
 
+  /** Whether the question says "before", "after", "between" or a like comparison clearly (at the operator margin). */
+  boolean readsComparison(String question, List<Mention> mentions) {
+    OperatorSpans spans = OperatorSpans.of(question, mentions, null, canonical, cache);
+    for (SetOperation.Kind kind : List.of(SetOperation.Kind.ABOVE, SetOperation.Kind.BELOW, SetOperation.Kind.BETWEEN)) {
+      for (boolean years : new boolean[] {true, false}) {
+        OperatorSpans.Match m = spans.closest(phrases(kind, years));
+        if (m != null && m.similarity() >= margin) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   Reading choose(String question, List<Mention> mentions, QuestionUnderstanding.Scored set) {
     Program p = set.program();
     boolean chain = p.anchors().size() == 1 && p.anchors().get(0).chain() != null;

@@ -33,10 +33,12 @@ public final class QuestionUnderstanding {
   /** The best programs whose operation is read with them before they are ranked again. */
   private static final int OPERATION_RERANK = 8;
   /**
-   * Lower-case label words that a neighbour of a question's one confident mention must join for them to read as
-   * constraints ({@link #corroborated}).
+   * Lower-case label words that the best node of an intersection must join besides one confident mention for that
+   * node to answer (partial) before the chains; {@link #corroborated} needs one word that a neighbour of the mention
+   * joins with every other.
    */
   public static final int CORROBORATING = 2;
+  private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?");
 
   /**
    * Settings.
@@ -138,15 +140,21 @@ public final class QuestionUnderstanding {
   }
 
   /**
-   * The reading of a question with one confident mention and at least two single lower-case words that are
-   * labels ("the male author influenced by X"): the nodes next to the confident mention, ranked by how many of
-   * the others they join too (the graph, not a word list, says which of those words are constraints). Null for
-   * any other question.
+   * The reading of a question with one confident mention and single lower-case words that are labels ("the male
+   * author influenced by X", "western films written by X"): the nodes next to the confident mention, ranked by how
+   * many of the others they join too; the caller takes it when one of them joins every word (the graph, not a word
+   * list, says which of those words are constraints). Null for any other question.
    */
   public Scored corroborated(String question, List<Mention> mentions) {
-    List<Program.Anchor> anchors = adjacentToAll(mentions);
+    List<Mention> words = mentions;
+    if (mentions.stream().anyMatch(m -> !m.strong() && NUMBER.matcher(m.label()).matches()) && operations.readsComparison(question, mentions)) {
+      // "films of X before 1993": the number is a filter's bound (an operation on the chain), not a node to join
+      words = mentions.stream().filter(m -> m.strong() || !NUMBER.matcher(m.label()).matches()).toList();
+    }
+    List<Program.Anchor> anchors = adjacentToAll(words);
     int strong = strongCount(anchors);
-    if (strong != 1 || anchors.size() - strong < CORROBORATING) {
+    // with labelled questions a single word must not override the chain they vote for (the caller needs two then)
+    if (strong != 1 || anchors.size() - strong < (exemplars != null ? CORROBORATING : 1)) {
       return null;
     }
     return scoredStar(new Program(anchors, Program.Operation.LIST), cache.embed(List.of(question))[0]);

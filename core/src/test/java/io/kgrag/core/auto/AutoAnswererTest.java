@@ -59,6 +59,8 @@ class AutoAnswererTest {
     edge(b, "Anne Quill", "/influence/influence_node/influenced_by", "Victor Hugo");
     edge(b, "Anne Quill", "/people/person/profession", "Writer");
     edge(b, "Les Pauvres", "/film/film/story_by", "Victor Hugo");
+    edge(b, "Tom Quill", "/influence/influence_node/influenced_by", "Victor Hugo");
+    edge(b, "Tom Quill", "/people/person/profession", "Painter");
     for (String[] s : new String[][] {{"Pat Tune", "/people/person/born_in"}, {"Sam Tune", "/people/person/lived_in"}}) {
       edge(b, s[0], s[1], "Nashville");
       edge(b, s[0], "/people/person/gender", "Male");
@@ -141,6 +143,17 @@ class AutoAnswererTest {
     Outcome partial = ask("Who is the male writer from Great Britain influenced by Victor Hugo?", 0);
     assertEquals(AnswerStatus.PARTIAL, partial.status(), partial.note());
     assertEquals(List.of("Jules Quill"), answers(partial), partial.note());
+  }
+
+  @Test
+  void oneLowerCaseLabelWordThatANeighbourOfTheMentionJoinsNarrowsTheSet() {
+    // "writer" is a label and two of the three people Victor Hugo influenced join it: the painter is not an answer
+    Outcome o = ask("Which writer was influenced by Victor Hugo?", 0);
+    assertEquals(AnswerStatus.EXACT, o.status(), o.note());
+    assertEquals(List.of("Anne Quill", "Jules Quill"), answers(o).stream().sorted().toList(), o.note());
+    // a label word that no neighbour of the mention joins is not a constraint: the chain answers
+    Outcome chain = ask("Which painter was a film actor in Merlin?", 0);
+    assertEquals(List.of("Aaron Busy", "Rutger Hauer"), answers(chain).stream().sorted().toList(), chain.note());
   }
 
   @Test
