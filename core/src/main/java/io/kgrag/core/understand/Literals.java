@@ -62,11 +62,16 @@ public final class Literals {
     return out;
   }
 
+  /** Whether {@code label} is written as a number ("1994", "7.5", "-3"). */
+  public static boolean isNumber(String label) {
+    return label != null && NUMBER.matcher(label).matches();
+  }
+
   /** The number {@code label} is, or NaN: a value node of a numeric relation ("1994", "7.5"). */
   public static double valueOf(String label) {
     if (label == null || label.isEmpty() || label.length() > 24) {
       return Double.NaN;
     }
-    return NUMBER.matcher(label).matches() ? Double.parseDouble(label) : Double.NaN;
+    return isNumber(label) ? Double.parseDouble(label) : Double.NaN;
   }
 }

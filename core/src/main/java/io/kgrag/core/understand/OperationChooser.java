@@ -68,14 +68,10 @@ public final class OperationChooser {
    * closest to each such operator's phrase, where it is close enough. The set's program is read without them.
    */
   List<String> operatorWords(String question, List<Mention> mentions) {
-    OperatorSpans spans = OperatorSpans.of(question, mentions, null, canonical, cache);
     List<String> out = new ArrayList<>();
-    for (SetOperation.Kind kind : List.of(SetOperation.Kind.COUNT, SetOperation.Kind.MOST_FREQUENT, SetOperation.Kind.GREATEST, SetOperation.Kind.LEAST)) {
-      for (boolean years : new boolean[] {true, false}) {
-        OperatorSpans.Match m = spans.closest(phrases(kind, years));
-        if (m != null && m.similarity() >= margin && !out.contains(m.span())) {
-          out.add(m.span());
-        }
+    for (OperatorSpans.Match m : clearSpans(question, mentions, List.of(SetOperation.Kind.COUNT, SetOperation.Kind.MOST_FREQUENT, SetOperation.Kind.GREATEST, SetOperation.Kind.LEAST))) {
+      if (!out.contains(m.span())) {
+        out.add(m.span());
       }
     }
     return out;
@@ -83,16 +79,22 @@ public final class OperationChooser {
 
   /** Whether the question says "before", "after", "between" or a like comparison clearly (at the operator margin). */
   boolean readsComparison(String question, List<Mention> mentions) {
+    return !clearSpans(question, mentions, List.of(SetOperation.Kind.ABOVE, SetOperation.Kind.BELOW, SetOperation.Kind.BETWEEN)).isEmpty();
+  }
+
+  /** For each of {@code kinds}, with and without years, the question's span closest to its phrases, where it reaches the margin. */
+  private List<OperatorSpans.Match> clearSpans(String question, List<Mention> mentions, List<SetOperation.Kind> kinds) {
     OperatorSpans spans = OperatorSpans.of(question, mentions, null, canonical, cache);
-    for (SetOperation.Kind kind : List.of(SetOperation.Kind.ABOVE, SetOperation.Kind.BELOW, SetOperation.Kind.BETWEEN)) {
+    List<OperatorSpans.Match> out = new ArrayList<>();
+    for (SetOperation.Kind kind : kinds) {
       for (boolean years : new boolean[] {true, false}) {
         OperatorSpans.Match m = spans.closest(phrases(kind, years));
         if (m != null && m.similarity() >= margin) {
-          return true;
+          out.add(m);
         }
       }
     }
-    return false;
+    return out;
   }
 
   Reading choose(String question, List<Mention> mentions, QuestionUnderstanding.Scored set) {

@@ -38,7 +38,6 @@ public final class QuestionUnderstanding {
    * joins with every other.
    */
   public static final int CORROBORATING = 2;
-  private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?");
 
   /**
    * Settings.
@@ -147,9 +146,9 @@ public final class QuestionUnderstanding {
    */
   public Scored corroborated(String question, List<Mention> mentions) {
     List<Mention> words = mentions;
-    if (mentions.stream().anyMatch(m -> !m.strong() && NUMBER.matcher(m.label()).matches()) && operations.readsComparison(question, mentions)) {
+    if (mentions.stream().anyMatch(m -> !m.strong() && Literals.isNumber(m.label())) && operations.readsComparison(question, mentions)) {
       // "films of X before 1993": the number is a filter's bound (an operation on the chain), not a node to join
-      words = mentions.stream().filter(m -> m.strong() || !NUMBER.matcher(m.label()).matches()).toList();
+      words = mentions.stream().filter(m -> m.strong() || !Literals.isNumber(m.label())).toList();
     }
     List<Program.Anchor> anchors = adjacentToAll(words);
     int strong = strongCount(anchors);
