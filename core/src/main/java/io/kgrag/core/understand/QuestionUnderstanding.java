@@ -146,9 +146,10 @@ public final class QuestionUnderstanding {
    */
   public Scored corroborated(String question, List<Mention> mentions) {
     List<Mention> words = mentions;
-    if (mentions.stream().anyMatch(m -> !m.strong() && Literals.isNumber(m.label())) && operations.readsComparison(question, mentions)) {
+    List<Mention> withoutNumbers = mentions.stream().filter(m -> m.strong() || !Literals.isNumber(m.label())).toList();
+    if (withoutNumbers.size() < mentions.size() && operations.readsComparison(question, mentions)) {
       // "films of X before 1993": the number is a filter's bound (an operation on the chain), not a node to join
-      words = mentions.stream().filter(m -> m.strong() || !Literals.isNumber(m.label())).toList();
+      words = withoutNumbers;
     }
     List<Program.Anchor> anchors = adjacentToAll(words);
     int strong = strongCount(anchors);
