@@ -224,9 +224,23 @@ public enum KgTable {
       col("dst_label", StringType, true),
       col("chunk_id", LongType, true),
       col("chunk_text", StringType, true)),
+  RETRIEVED_PASSAGES(
+      "The chunks ranked for each question of a run over a graph built from text: first those its evidence edges were"
+          + " read from, then by the personalised PageRank spread from the question's linked entities (rank 1 first); via"
+          + " names the chunk's entities that carried the spread and the evidence edges read from it",
+      col("run_id", StringType, false),
+      col("method", StringType, false),
+      col("dataset", StringType, false),
+      col("qid", StringType, false),
+      col("rank", IntegerType, false),
+      col("chunk_id", LongType, false),
+      col("doc_id", StringType, false),
+      col("score", DoubleType, false),
+      col("via", new StructType().add("entities", createArrayType(LongType, false), false).add("edges", createArrayType(LongType, false), false), false)),
   METRICS(
       "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 over answer sets, exact match and token F1"
-          + " of the top answer (SQuAD normalisation, for text QA) and latency percentiles",
+          + " of the top answer (SQuAD normalisation, for text QA), latency percentiles, and for text corpora passage recall at"
+          + " 2, 5 and 10 over the passage_n questions with supporting passages",
       col("run_id", StringType, false),
       col("method", StringType, false),
       col("dataset", StringType, false),
@@ -242,7 +256,11 @@ public enum KgTable {
       col("latency_p95_ms", DoubleType, true),
       col("latency_p99_ms", DoubleType, true),
       col("statuses", createMapType(StringType, LongType, false), true),
-      col("computed_at", TimestampType, false)),
+      col("computed_at", TimestampType, false),
+      col("passage_n", LongType, true),
+      col("passage_r2", DoubleType, true),
+      col("passage_r5", DoubleType, true),
+      col("passage_r10", DoubleType, true)),
   SRAG_TABLES(
       "SRAG's entity tables of a run (one per question), long form: one row per member and column, the values"
           + " in cell, normalised, as text (kind says how to read them: integer, decimal or text; multi whether the column holds arrays)",

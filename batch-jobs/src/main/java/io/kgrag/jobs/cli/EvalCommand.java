@@ -66,6 +66,7 @@ public final class EvalCommand implements Callable<Integer> {
       long version = evaluator.write(result, Instant.now());
       report.rows("answers", result.answers()).rows("metrics", result.metrics().size()).rows("evidence", result.evidence())
           .rows("evidence.answered_without", result.answeredWithoutEvidence()).rows("evidence.not_in_graph", result.evidenceNotInGraph())
+          .rows("passages", result.passages()).rows("passages.not_in_chunks", result.passagesNotInChunks())
           .version(KgTable.METRICS.tableName(), version);
       StageInputs.record(report, asRead.versionsRead());
       report.summary(
@@ -81,6 +82,9 @@ public final class EvalCommand implements Callable<Integer> {
     out.print(RunEvaluator.table(result.metrics()));
     out.printf(Locale.ROOT, "evidence: %,d edges; answered questions without evidence: %,d; evidence edges not in %s: %,d%n",
         result.evidence(), result.answeredWithoutEvidence(), KgTable.RELATIONS.qualifiedName(), result.evidenceNotInGraph());
+    if (result.passages() > 0) {
+      out.printf(Locale.ROOT, "passages: %,d retrieved; not in %s: %,d%n", result.passages(), KgTable.CHUNKS.qualifiedName(), result.passagesNotInChunks());
+    }
     if (result.withoutQuestion() > 0) {
       out.println(
           "note: " + result.withoutQuestion() + " answers have no row in " + KgTable.QUESTIONS.qualifiedName()

@@ -1,16 +1,20 @@
 package io.kgrag.jobs.internal.eval;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.first;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.struct;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.RankedAnswer;
 import io.kgrag.core.qa.eval.AnswerMatch;
+import io.kgrag.core.qa.eval.PassageRecall;
+import io.kgrag.core.qa.io.QuestionRecord;
 import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
@@ -54,8 +58,11 @@ public final class RunEvaluator {
     this.catalog = catalog;
   }
 
-  /** The metrics of one method, dataset and slice. */
-  public record SliceMetrics(String method, String dataset, String slice, QaMetrics.Summary summary) {}
+  /**
+   * The metrics of one method, dataset and slice; {@code passages} is null where no question of the slice has
+   * supporting passages or the method retrieved none in the run.
+   */
+  public record SliceMetrics(String method, String dataset, String slice, QaMetrics.Summary summary, PassageRecall.Summary passages) {}
 
   /**
    * What {@link #evaluate} found.
@@ -69,6 +76,8 @@ public final class RunEvaluator {
    * @param evidence the run's evidence rows
    * @param answeredWithoutEvidence answers with status exact, partial or fallback that have no evidence row
    * @param evidenceNotInGraph evidence rows whose (src, relation, dst) is not an edge of {@code relations}
+   * @param passages the run's rows of {@code retrieved_passages}
+   * @param passagesNotInChunks those whose chunk_id is not a chunk of {@code chunks}
    */
   public record Result(
       String runId,
@@ -78,7 +87,9 @@ public final class RunEvaluator {
       long duplicateQuestions,
       long evidence,
       long answeredWithoutEvidence,
-      long evidenceNotInGraph) {}
+      long evidenceNotInGraph,
+      long passages,
+      long passagesNotInChunks) {}
 
   /**
    * Scores run {@code runId}.
@@ -94,7 +105,8 @@ public final class RunEvaluator {
         catalog.read(KgTable.QUESTIONS)
             .groupBy("dataset", "qid")
             .agg(first(col("answers")).as("gold"), first(col("meta").getItem("hop")).as("hop"), count(lit(1)).as("copies"),
-                first(col("meta").getItem("type")).as("qtype"));
+                first(col("meta").getItem("type")).as("qtype"), first(col("meta").getItem(QuestionRecord.SUPPORTING_DOCS)).as("gold_docs"),
+                first(col("meta").getItem(QuestionRecord.SUPPORTING_TITLES)).as("gold_titles"));
     Dataset<Row> joined =
         answers.join(questions, scala(List.of("dataset", "qid")), "left")
             .withColumn("has_question", col("copies").isNotNull());
@@ -106,8 +118,26 @@ public final class RunEvaluator {
     } else {
       joined = joined.withColumn("constraints", lit(null).cast(DataTypes.IntegerType));
     }
+    boolean withPassages = catalog.exists(KgTable.RETRIEVED_PASSAGES);
+    java.util.Set<String> methodsWithPassages = new java.util.TreeSet<>();
+    if (withPassages) {
+      Dataset<Row> passages = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo(runId));
+      Dataset<Row> titles =
+          catalog.exists(KgTable.DOCUMENTS) ? catalog.read(KgTable.DOCUMENTS).select("doc_id", "title")
+              : passages.select("doc_id").distinct().withColumn("title", lit(null).cast(DataTypes.StringType));
+      Dataset<Row> ranked =
+          passages.join(titles, scala(List.of("doc_id")), "left")
+              .groupBy("method", "dataset", "qid").agg(collect_list(struct(col("rank"), col("doc_id"), col("title"))).as("passages"));
+      joined = joined.join(ranked, scala(List.of("method", "dataset", "qid")), "left");
+      for (Row r : passages.select("method").distinct().collectAsList()) {
+        methodsWithPassages.add(r.getString(0));
+      }
+    } else {
+      joined = joined.withColumn("passages", lit(null));
+    }
     List<Row> rows =
-        joined.select("method", "dataset", "qid", "answer", "ranked", "status", "latency_ms", "gold", "hop", "constraints", "has_question", "copies", "qtype")
+        joined.select("method", "dataset", "qid", "answer", "ranked", "status", "latency_ms", "gold", "hop", "constraints", "has_question", "copies", "qtype",
+                "gold_docs", "gold_titles", "passages")
             .orderBy("method", "dataset", "qid").collectAsList();
     if (rows.isEmpty()) {
       throw new UserInputException(
@@ -116,6 +146,7 @@ public final class RunEvaluator {
     }
 
     Map<List<String>, QaMetrics> groups = new TreeMap<>(RunEvaluator::compareKeys);
+    Map<List<String>, PassageRecall.Totals> recall = new TreeMap<>(RunEvaluator::compareKeys);
     long withoutQuestion = 0;
     long duplicates = 0;
     for (Row r : rows) {
@@ -144,11 +175,28 @@ public final class RunEvaluator {
       for (String slice : slices) {
         groups.computeIfAbsent(List.of(method, dataset, slice), k -> new QaMetrics()).add(m, status, latency);
       }
+      if (methodsWithPassages.contains(method)) {
+        GoldPassages goldPassages = GoldPassages.of(r.isNullAt(13) ? null : r.getString(13), r.isNullAt(14) ? null : r.getString(14), dataset, r.getString(2));
+        List<String> retrieved = goldPassages.keys(r.isNullAt(15) ? List.of() : r.<Row>getList(15));
+        for (String slice : slices) {
+          recall.computeIfAbsent(List.of(method, dataset, slice), k -> new PassageRecall.Totals()).add(retrieved, goldPassages.ids());
+        }
+      }
     }
     List<SliceMetrics> out = new ArrayList<>();
-    groups.forEach((k, v) -> out.add(new SliceMetrics(k.get(0), k.get(1), k.get(2), v.summary())));
+    groups.forEach((k, v) -> out.add(new SliceMetrics(k.get(0), k.get(1), k.get(2), v.summary(), recall.containsKey(k) ? recall.get(k).summary() : null)));
     long[] ev = checkEvidence(runId, answers);
-    return new Result(runId, out, rows.size(), withoutQuestion, duplicates, ev[0], ev[1], ev[2]);
+    long[] ps = withPassages ? checkPassages(runId) : new long[] {0, 0};
+    return new Result(runId, out, rows.size(), withoutQuestion, duplicates, ev[0], ev[1], ev[2], ps[0], ps[1]);
+  }
+
+  /** The run's retrieved passages against the corpus: {rows, rows whose chunk is not in {@code chunks}}. */
+  private long[] checkPassages(String runId) {
+    Dataset<Row> passages = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo(runId));
+    long n = passages.count();
+    long missing =
+        catalog.exists(KgTable.CHUNKS) ? passages.select("chunk_id").join(catalog.read(KgTable.CHUNKS).select("chunk_id"), scala(List.of("chunk_id")), "left_anti").count() : n;
+    return new long[] {n, missing};
   }
 
   /**
@@ -187,28 +235,38 @@ public final class RunEvaluator {
           RowFactory.create(
               result.runId(), s.method(), s.dataset(), s.slice(), m.n(), m.hit1(), m.precision(), m.recall(), m.f1(),
               m.em(), m.tokenF1(), nullIfNaN(m.latencyP50Ms()), nullIfNaN(m.latencyP95Ms()), nullIfNaN(m.latencyP99Ms()),
-              new LinkedHashMap<>(m.statuses()), at));
+              new LinkedHashMap<>(m.statuses()), at, s.passages() == null ? null : s.passages().n(), s.passages() == null ? null : s.passages().r2(),
+              s.passages() == null ? null : s.passages().r5(), s.passages() == null ? null : s.passages().r10()));
     }
     Dataset<Row> df = catalog.spark().createDataFrame(rows, KgTable.METRICS.schema());
     return catalog.replaceWhere(KgTable.METRICS, df, "run_id = " + Catalog.sqlString(result.runId()));
   }
 
   /**
-   * The metrics as an aligned text table: method, dataset, slice, n, Hit@1 %, P, R, F1, EM %, token F1, p50 ms, p95 ms,
-   * statuses.
+   * The metrics as an aligned text table: method, dataset, slice, n, Hit@1 %, P, R, F1, EM %, token F1, (when any slice
+   * has them, passage recall R@2 %, R@5 %, R@10 %), p50 ms, p95 ms, statuses.
    */
   public static String table(List<SliceMetrics> metrics) {
+    boolean recall = metrics.stream().anyMatch(s -> s.passages() != null);
     String[] head = {"method", "dataset", "slice", "n", "Hit@1 %", "P", "R", "F1", "EM %", "tok F1", "p50 ms", "p95 ms", "statuses"};
     boolean[] right = {false, false, false, true, true, true, true, true, true, true, true, true, false};
+    if (recall) { // passage recall (text corpora) before the statuses
+      head = new String[] {"method", "dataset", "slice", "n", "Hit@1 %", "P", "R", "F1", "EM %", "tok F1", "R@2 %", "R@5 %", "R@10 %", "p50 ms", "p95 ms", "statuses"};
+      right = new boolean[] {false, false, false, true, true, true, true, true, true, true, true, true, true, true, true, false};
+    }
     List<String[]> cells = new ArrayList<>();
     cells.add(head);
     for (SliceMetrics s : metrics) {
       QaMetrics.Summary m = s.summary();
-      cells.add(
-          new String[] {
-            s.method(), s.dataset(), s.slice(), Long.toString(m.n()), fmt("%.1f", 100 * m.hit1()), fmt("%.3f", m.precision()),
-            fmt("%.3f", m.recall()), fmt("%.3f", m.f1()), fmt("%.1f", 100 * m.em()), fmt("%.3f", m.tokenF1()), ms(m.latencyP50Ms()), ms(m.latencyP95Ms()), m.statusLine()
-          });
+      List<String> row =
+          new ArrayList<>(List.of(s.method(), s.dataset(), s.slice(), Long.toString(m.n()), fmt("%.1f", 100 * m.hit1()), fmt("%.3f", m.precision()),
+              fmt("%.3f", m.recall()), fmt("%.3f", m.f1()), fmt("%.1f", 100 * m.em()), fmt("%.3f", m.tokenF1())));
+      if (recall) {
+        PassageRecall.Summary p = s.passages();
+        row.addAll(p == null ? List.of("-", "-", "-") : List.of(fmt("%.1f", 100 * p.r2()), fmt("%.1f", 100 * p.r5()), fmt("%.1f", 100 * p.r10())));
+      }
+      row.addAll(List.of(ms(m.latencyP50Ms()), ms(m.latencyP95Ms()), m.statusLine()));
+      cells.add(row.toArray(new String[0]));
     }
     int[] width = new int[head.length];
     for (String[] row : cells) {

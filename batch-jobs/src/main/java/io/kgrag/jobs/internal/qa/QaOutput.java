@@ -30,7 +30,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * What every QA method shares around its own retrieval: the valid questions with their cached LLM replies,
  * the per-question result rows, and the run's writes: {@code llm_cache} first (the replies were paid for),
- * then query_graphs, evidence and answers, one Delta commit each replacing the run's rows of the method and
+ * then query_graphs, evidence, retrieved_passages (graphs built from text) and answers, one Delta commit each replacing the run's rows of the method and
  * data set (answers last, so a run whose answers exist has its evidence).
  */
 public final class QaOutput {
@@ -123,6 +123,10 @@ public final class QaOutput {
         answered.select(col("qid"), explode(col("evidence")).as("e"))
             .select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("e.*"));
     catalog.replaceWhere(KgTable.EVIDENCE, withChunks(catalog, ev), where);
+    if (PassageRetrieval.applies(catalog)) {
+      catalog.replaceWhere(KgTable.RETRIEVED_PASSAGES,
+          PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence")), where);
+    }
     Dataset<Row> ans =
         answered.select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("answer"),
             col("ranked"), col("status"), col("reason"), col("latency_ms"));

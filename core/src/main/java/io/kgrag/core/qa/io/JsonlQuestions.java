@@ -6,10 +6,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kgrag.core.text.Document;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -198,7 +200,49 @@ public final class JsonlQuestions {
         meta.put(f.getKey(), v.asText());
       }
     }
+    supportingPassages(node, meta);
     return QuestionRecord.valid(qid, question, answers, meta);
+  }
+
+  /**
+   * The supporting passages a record names, as JSON arrays in {@code meta}: MuSiQue's {@code paragraphs} with
+   * {@code is_supporting} true give {@link QuestionRecord#SUPPORTING_DOCS} (the document id of title and
+   * paragraph_text, as the json-corpus reader computes it) and their titles; HotpotQA's and 2Wiki's {@code
+   * supporting_facts} ([title, sentence] pairs) give {@link QuestionRecord#SUPPORTING_TITLES}. Entries of another
+   * shape are skipped: these are gold labels for passage recall, not input the question needs.
+   */
+  private static void supportingPassages(JsonNode node, Map<String, String> meta) {
+    Set<String> docs = new LinkedHashSet<>();
+    Set<String> titles = new LinkedHashSet<>();
+    JsonNode paragraphs = node.get("paragraphs");
+    if (paragraphs != null && paragraphs.isArray()) {
+      for (JsonNode p : paragraphs) {
+        JsonNode title = p.get("title");
+        JsonNode text = p.get("paragraph_text");
+        JsonNode sup = p.get("is_supporting");
+        if (sup != null && sup.asBoolean(false) && title != null && title.isTextual()) {
+          titles.add(title.asText());
+          if (text != null && text.isTextual()) {
+            docs.add(Document.contentId(title.asText(), text.asText()));
+          }
+        }
+      }
+    }
+    JsonNode facts = node.get("supporting_facts");
+    if (facts != null && facts.isArray()) {
+      for (JsonNode f : facts) {
+        JsonNode title = f.isArray() && f.size() > 0 ? f.get(0) : null;
+        if (title != null && title.isTextual()) {
+          titles.add(title.asText());
+        }
+      }
+    }
+    if (!docs.isEmpty()) {
+      meta.put(QuestionRecord.SUPPORTING_DOCS, JSON.valueToTree(docs).toString());
+    }
+    if (!titles.isEmpty()) {
+      meta.put(QuestionRecord.SUPPORTING_TITLES, JSON.valueToTree(titles).toString());
+    }
   }
 
   private static String show(JsonNode n) {

@@ -20,6 +20,12 @@ import java.util.Map;
  */
 public record QuestionRecord(
     String qid, String question, List<String> answers, Map<String, String> meta, String invalidReason) {
+  /** Meta key: the supporting passages' document ids, a JSON array of strings (MuSiQue's is_supporting paragraphs). */
+  public static final String SUPPORTING_DOCS = "supporting_docs";
+
+  /** Meta key: the supporting passages' titles, a JSON array of strings (supporting_facts, or MuSiQue's paragraphs). */
+  public static final String SUPPORTING_TITLES = "supporting_titles";
+
 
   /** Copies the collections (unmodifiable, order kept, null answers and null meta values dropped). */
   public QuestionRecord {

@@ -36,6 +36,25 @@ class JsonArrayQuestionsTest {
   }
 
   @Test
+  void keepsTheSupportingPassagesAsGoldForPassageRecall() {
+    List<NumberedQuestion> qs =
+        read(
+            "[{\"id\": \"m1\", \"question\": \"Q?\", \"answer\": \"a\", \"paragraphs\": ["
+                + "{\"idx\": 0, \"title\": \"T0\", \"paragraph_text\": \"zero\", \"is_supporting\": false},"
+                + "{\"idx\": 1, \"title\": \"T1\", \"paragraph_text\": \"one\", \"is_supporting\": true}, 7]},"
+                + " {\"_id\": \"h1\", \"question\": \"Q2?\", \"answer\": \"b\","
+                + " \"supporting_facts\": [[\"A\", 0], [\"B\", 2], [\"A\", 1], \"bad\"]},"
+                + " {\"id\": \"n1\", \"question\": \"Q3?\", \"answer\": \"c\"}]");
+    QuestionRecord musique = qs.get(0).record();
+    assertEquals("[\"" + io.kgrag.core.text.Document.contentId("T1", "one") + "\"]", musique.meta().get(QuestionRecord.SUPPORTING_DOCS));
+    assertEquals("[\"T1\"]", musique.meta().get(QuestionRecord.SUPPORTING_TITLES));
+    QuestionRecord hotpot = qs.get(1).record();
+    assertEquals("[\"A\",\"B\"]", hotpot.meta().get(QuestionRecord.SUPPORTING_TITLES));
+    assertFalse(hotpot.meta().containsKey(QuestionRecord.SUPPORTING_DOCS));
+    assertFalse(qs.get(2).record().meta().containsKey(QuestionRecord.SUPPORTING_TITLES));
+  }
+
+  @Test
   void aBadElementIsAnInvalidRecordNamingItsPosition() {
     List<NumberedQuestion> qs = read("[{\"question\": \"ok?\", \"answer\": \"a\"}, 7, {\"question\": \"\"}]");
     assertTrue(qs.get(0).record().isValid());

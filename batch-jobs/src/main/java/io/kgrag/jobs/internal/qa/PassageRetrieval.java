@@ -1,0 +1,147 @@
+package io.kgrag.jobs.internal.qa;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.explode;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.posexplode;
+import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.struct;
+
+import io.kgrag.core.passage.PassageGraph;
+import io.kgrag.core.passage.PassageRanker;
+import io.kgrag.core.passage.PersonalizedPageRank;
+import io.kgrag.core.passage.RetrievedPassage;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Fills {@code retrieved_passages} for a run over a graph built from text: the corpus's entities, chunks and edges
+ * become one {@link PassageGraph} (collected once and broadcast, as the methods' graphs are), each question's linked
+ * entities (its query graph's nodes, each node's candidates sharing its weight; the evidence edges' ends when the
+ * method wrote no linked entity) and evidence edges go to a {@link PassageRanker} on the executors. Over a graph of
+ * triples only (no {@code chunks}) it writes nothing.
+ */
+final class PassageRetrieval {
+  /** Spark setting: how many chunks each question keeps (default 10). */
+  static final String LIMIT = "spark.kgrag.passages.limit";
+
+  private static final StructType ROW = KgTable.RETRIEVED_PASSAGES.schema();
+
+  private PassageRetrieval() {}
+
+  /** Whether the warehouse holds a graph built from text. */
+  static boolean applies(Catalog catalog) {
+    return catalog.exists(KgTable.CHUNKS) && catalog.exists(KgTable.ENTITY_MENTIONS) && catalog.exists(KgTable.RELATIONS)
+        && catalog.exists(KgTable.EDGE_CHUNKS) && !catalog.read(KgTable.CHUNKS).isEmpty();
+  }
+
+  /**
+   * The passages of every question of {@code queryGraphs} (qid, nodes) and {@code answered} (qid, evidence), as rows
+   * of {@link KgTable#RETRIEVED_PASSAGES}.
+   */
+  static Dataset<Row> rank(Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered) {
+    int limit = limit(catalog);
+    Broadcast<PassageGraph> graph = JavaSparkContext.fromSparkContext(catalog.spark().sparkContext()).broadcast(graph(catalog));
+    Dataset<Row> seeds =
+        queryGraphs.select(col("qid"), explode(col("nodes")).as("n"))
+            .filter(col("n.entity_ids").isNotNull().and(size(col("n.entity_ids")).gt(0)))
+            .select(col("qid"), explode(col("n.entity_ids")).as("entity_id"), lit(1.0).divide(size(col("n.entity_ids"))).as("w"))
+            .filter(col("entity_id").isNotNull())
+            .groupBy("qid").agg(collect_list(struct(col("entity_id"), col("w"))).as("seeds"));
+    Dataset<Row> rel = catalog.read(KgTable.RELATIONS).select(col("edge_id"), col("src_id").as("src"), col("relation"), col("dst_id").as("dst"));
+    Dataset<Row> edges =
+        answered.select(col("qid"), posexplode(col("evidence")).as(new String[] {"pos", "e"}))
+            .select(col("qid"), col("pos"), col("e.src").as("src"), col("e.relation").as("relation"), col("e.dst").as("dst"))
+            .join(rel, scala(List.of("src", "relation", "dst")))
+            .groupBy("qid").agg(collect_list(struct(col("pos"), col("edge_id"), col("src"), col("dst"))).as("edges"));
+    Dataset<Row> perQuestion = seeds.join(edges, scala(List.of("qid")), "full_outer");
+    return perQuestion.mapPartitions(
+        (MapPartitionsFunction<Row, Row>) it -> ranked(new PassageRanker(graph.value(), new PersonalizedPageRank()).limit(limit), runId, method, dataset, it),
+        Encoders.row(ROW));
+  }
+
+  private static Iterator<Row> ranked(PassageRanker ranker, String runId, String method, String dataset, Iterator<Row> it) {
+    List<Row> out = new ArrayList<>();
+    while (it.hasNext()) {
+      Row r = it.next();
+      Map<Long, Double> seeds = new TreeMap<>();
+      if (!r.isNullAt(r.fieldIndex("seeds"))) {
+        for (Row s : r.<Row>getList(r.fieldIndex("seeds"))) {
+          seeds.merge(s.getLong(0), s.getDouble(1), Double::sum);
+        }
+      }
+      List<Row> ev = r.isNullAt(r.fieldIndex("edges")) ? new ArrayList<>() : new ArrayList<>(r.<Row>getList(r.fieldIndex("edges")));
+      ev.sort(Comparator.comparingInt((Row e) -> e.getInt(0)).thenComparingLong(e -> e.getLong(1)));
+      List<Long> edgeIds = new ArrayList<>();
+      boolean fromEvidence = seeds.isEmpty(); // the method linked no entity: spread from what its answer cites
+      for (Row e : ev) {
+        edgeIds.add(e.getLong(1));
+        if (fromEvidence) {
+          seeds.merge(e.getLong(2), 1.0, Double::sum);
+          seeds.merge(e.getLong(3), 1.0, Double::sum);
+        }
+      }
+      List<RetrievedPassage> passages = ranker.rank(seeds, edgeIds);
+      for (int i = 0; i < passages.size(); i++) {
+        RetrievedPassage p = passages.get(i);
+        out.add(
+            RowFactory.create(
+                runId, method, dataset, r.getString(r.fieldIndex("qid")), i + 1, p.chunkId(), p.docId(), p.score(),
+                RowFactory.create(p.viaEntities().toArray(new Long[0]), p.viaEdges().toArray(new Long[0]))));
+      }
+    }
+    return out.iterator();
+  }
+
+  private static int limit(Catalog catalog) {
+    String v = catalog.spark().conf().get(LIMIT, "10");
+    try {
+      int k = Integer.parseInt(v.strip());
+      if (k >= 1) {
+        return k;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new io.kgrag.core.UserInputException(LIMIT + " must be a whole number of at least 1, got '" + v + "'");
+  }
+
+  /** The corpus's passage graph, read from the text tables (mentions of chunks that are gone are left out). */
+  static PassageGraph graph(Catalog catalog) {
+    PassageGraph.Builder b = PassageGraph.builder();
+    Dataset<Row> chunks = catalog.read(KgTable.CHUNKS).select("chunk_id", "doc_id");
+    for (Row r : chunks.collectAsList()) {
+      b.chunk(r.getLong(0), r.getString(1));
+    }
+    Dataset<Row> ids = chunks.select("chunk_id");
+    for (Row r : catalog.read(KgTable.ENTITY_MENTIONS).select("entity_id", "chunk_id").distinct().join(ids, "chunk_id").select("entity_id", "chunk_id").collectAsList()) {
+      b.mention(r.getLong(0), r.getLong(1));
+    }
+    for (Row r : catalog.read(KgTable.RELATIONS).select("edge_id", "src_id", "dst_id").collectAsList()) {
+      b.edge(r.getLong(0), r.getLong(1), r.getLong(2));
+    }
+    for (Row r : catalog.read(KgTable.EDGE_CHUNKS).select("edge_id", "chunk_id").distinct().join(ids, "chunk_id").select("edge_id", "chunk_id").collectAsList()) {
+      b.edgeChunk(r.getLong(0), r.getLong(1));
+    }
+    return b.build();
+  }
+
+  private static scala.collection.immutable.Seq<String> scala(List<String> cols) {
+    return scala.collection.JavaConverters.asScalaBuffer(cols).toList();
+  }
+}

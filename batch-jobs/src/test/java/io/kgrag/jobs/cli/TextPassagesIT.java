@@ -1,0 +1,100 @@
+package io.kgrag.jobs.cli;
+
+import static org.apache.spark.sql.functions.col;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kgrag.jobs.Cli;
+import io.kgrag.jobs.SparkTestSession;
+import io.kgrag.jobs.TestFiles;
+import io.kgrag.jobs.catalog.Catalog;
+import io.kgrag.jobs.catalog.KgTable;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Supporting passages over a graph built from text: {@code kgrag qa} fills {@code retrieved_passages} for every
+ * question, {@code kgrag eval} scores passage recall against the question file's supporting_facts titles and checks the
+ * chunks exist. A small corpus read by the test-scope {@code pattern} extractor: one document per person (born in a
+ * city) and per city (capital of a country), plus documents that mention nobody asked about.
+ */
+class TextPassagesIT {
+  private static final String[] PEOPLE = {"Marie Curie", "Victor Hugo", "Fernando Pessoa", "Gustav Mahler"};
+  private static final String[] CITIES = {"Warsaw", "Paris", "Lisbon", "Vienna"};
+  private static final String[] COUNTRIES = {"Poland", "France", "Portugal", "Austria"};
+
+  private static Path wh;
+  private static Cli eval;
+
+  @BeforeAll
+  static void indexAnswerAndEvaluate() {
+    Path dir = SparkTestSession.newDir("text-passages");
+    List<String> corpus = new ArrayList<>();
+    List<String> questions = new ArrayList<>();
+    for (int i = 0; i < PEOPLE.length; i++) {
+      corpus.add("{\"title\": \"" + PEOPLE[i] + "\", \"text\": \"" + PEOPLE[i] + " was born in " + CITIES[i] + ".\"}");
+      corpus.add("{\"title\": \"" + CITIES[i] + "\", \"text\": \"" + CITIES[i] + " is the capital of " + COUNTRIES[i] + ".\"}");
+      corpus.add("{\"title\": \"Filler " + i + "\", \"text\": \"Lake Number" + i + " is the home of Fish Number" + i + ".\"}");
+      // two hops: the person's passage and the city's passage support the answer
+      questions.add("{\"id\": \"q" + i + "\", \"question\": \"In which country was " + PEOPLE[i] + " born?\", \"answer\": \"" + COUNTRIES[i]
+          + "\", \"supporting_facts\": [[\"" + PEOPLE[i] + "\", 0], [\"" + CITIES[i] + "\", 0]]}");
+    }
+    Path in = TestFiles.lines(dir, "corpus.jsonl", corpus);
+    Path qs = TestFiles.lines(dir, "questions.jsonl", questions);
+    wh = dir.resolve("wh");
+    Cli index = Cli.run("index", "--input", in.toString(), "--format", "jsonl", "--extractor", "pattern", "--warehouse", wh.toString(), "--stages", "ingest,embed");
+    assertEquals(0, index.code, index.toString());
+    Cli qa = Cli.run("qa", "--method", "qafd", "--warehouse", wh.toString(), "--questions", qs.toString(), "--dataset", "people", "--run-id", "p1");
+    assertEquals(0, qa.code, qa.toString());
+    eval = Cli.run("eval", "--warehouse", wh.toString(), "--run-id", "p1");
+    assertEquals(0, eval.code, eval.toString());
+  }
+
+  private static Catalog catalog() {
+    return new Catalog(SparkTestSession.get(), wh.toString());
+  }
+
+  @Test
+  void everyQuestionGetsRankedChunksOfTheCorpusWithWhatLedToThem() {
+    Catalog c = catalog();
+    List<Row> rows =
+        c.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo("p1"))
+            .join(c.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id")
+            .select("qid", "rank", "title", "score", "via.entities", "via.edges", "method").orderBy("qid", "rank").collectAsList();
+    Map<String, List<String>> titles = new TreeMap<>();
+    for (Row r : rows) {
+      titles.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r.getString(2));
+      assertEquals(titles.get(r.getString(0)).size(), r.getInt(1), "ranks are 1, 2, ... per question: " + rows);
+      assertEquals("qafd", r.getString(6));
+      assertTrue(!r.getList(4).isEmpty() || !r.getList(5).isEmpty(), "every passage says what led to it: " + r);
+    }
+    assertEquals(PEOPLE.length, titles.size(), titles.toString());
+    for (int i = 0; i < PEOPLE.length; i++) {
+      List<String> t = titles.get("q" + i);
+      assertTrue(t.contains(PEOPLE[i]), "the question's own entity's passage: " + titles);
+      assertFalse(t.contains("Filler " + i), "a passage no entity of the question reaches: " + titles);
+    }
+  }
+
+  @Test
+  void evalScoresPassageRecallAndChecksTheChunks() {
+    assertTrue(eval.out.contains("R@5 %"), eval.out);
+    assertTrue(eval.out.contains("passages: ") && eval.out.contains("not in kgrag.chunks: 0"), eval.out);
+    Row m =
+        catalog().read(KgTable.METRICS).filter(col("run_id").equalTo("p1").and(col("slice").equalTo("all")))
+            .select("passage_n", "passage_r2", "passage_r5", "passage_r10").head();
+    assertEquals(PEOPLE.length, m.getLong(0));
+    assertNotNull(m.get(2));
+    // the person's passage is always found; the city's passage is one hop away
+    assertTrue(m.getDouble(2) >= 0.5 && m.getDouble(2) <= 1.0, m.toString());
+    assertTrue(m.getDouble(3) >= m.getDouble(2) && m.getDouble(2) >= m.getDouble(1), m.toString());
+  }
+}

@@ -1,0 +1,20 @@
+package io.kgrag.core.passage;
+
+import java.util.List;
+
+/**
+ * One chunk ranked for a question.
+ *
+ * @param chunkId the chunk
+ * @param docId its document
+ * @param score the chunk's share of the spread (the sum of its entities' personalised PageRank), 0 when no seed
+ *     reached it
+ * @param viaEntities the chunk's entities that carried the most of the spread, most first (at most three)
+ * @param viaEdges the method's evidence edges read from this chunk, in evidence order
+ */
+public record RetrievedPassage(long chunkId, String docId, double score, List<Long> viaEntities, List<Long> viaEdges) {
+  public RetrievedPassage {
+    viaEntities = List.copyOf(viaEntities);
+    viaEdges = List.copyOf(viaEdges);
+  }
+}
