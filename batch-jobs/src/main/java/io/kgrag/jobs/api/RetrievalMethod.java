@@ -52,6 +52,14 @@ public interface RetrievalMethod {
     return c.generatorName();
   }
 
+  /**
+   * Tables it needs besides those of its stages (the dense method: a text corpus's chunks and their embeddings);
+   * {@code kgrag qa} refuses the method, and {@code --method all} skips it, when one is missing.
+   */
+  default java.util.List<io.kgrag.jobs.catalog.KgTable> requiredTables() {
+    return java.util.List.of();
+  }
+
   /** Whether {@code kgrag qa} and the demo use it when no method is named (one method says so). */
   default boolean isDefault() {
     return false;

@@ -66,7 +66,7 @@ public final class Catalog {
   public static final Set<KgTable> INDEX_TABLES =
       Collections.unmodifiableSet(EnumSet.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.INGEST_REJECTS, KgTable.DOCUMENTS, KgTable.CHUNKS,
           KgTable.CHUNK_EXTRACTIONS, KgTable.ENTITY_MENTIONS, KgTable.EDGE_CHUNKS, KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS,
-          KgTable.LABEL_INDEX, KgTable.GNN_MODELS, KgTable.NODE_DOMINANCE, KgTable.PATHS, KgTable.PATH_INDEX, KgTable.PATH_PARTITIONING));
+          KgTable.CHUNK_EMBEDDINGS, KgTable.LABEL_INDEX, KgTable.GNN_MODELS, KgTable.NODE_DOMINANCE, KgTable.PATHS, KgTable.PATH_INDEX, KgTable.PATH_PARTITIONING));
 
   private final SparkSession spark;
   private final String root;

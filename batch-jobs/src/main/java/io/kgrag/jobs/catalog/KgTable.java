@@ -117,6 +117,13 @@ public enum KgTable {
       col("model", StringType, false),
       col("label", StringType, false),
       col("vector", createArrayType(FloatType, false), false)),
+  CHUNK_EMBEDDINGS(
+      "Embeddings of the chunks of text corpora (L2-normalised; the text cut at 256 tokens, the model's training length),"
+          + " with the text they were computed from; the dense method ranks chunks by them",
+      col("chunk_id", LongType, false),
+      col("model", StringType, false),
+      col("text", StringType, false),
+      col("vector", createArrayType(FloatType, false), false)),
   LABEL_INDEX(
       "SG-RAG's label index (the FAISS search of labels, Algorithm 3 line 4) per embedding model: one HNSW graph per shard"
           + " of the label keys (pmod(xxhash64(label_key), shards)), its serialised bytes cut into chunks of at most 16 MB;"

@@ -131,6 +131,12 @@ public final class QaCommand implements Callable<Integer> {
             }
           }
         }
+        for (KgTable t : m.requiredTables()) {
+          if (!live.exists(t)) {
+            throw new UserInputException("--method " + m.name() + " needs table " + t.qualifiedName() + ", which warehouse " + live.root()
+                + " does not have (" + t.description() + ")");
+          }
+        }
         snapshot = QaRun.snapshot(live, m);
       } catch (UserInputException e) {
         if (ms.size() == 1) {

@@ -69,6 +69,16 @@ public final class EmbedderSpec implements Serializable {
     return new Builder(Kind.OPENAI).url(baseUrl).modelId(model).dimension(0);
   }
 
+  /**
+   * This spec reading at most {@code tokens} tokens of a text (the ONNX embedder's cut; an endpoint cuts by itself),
+   * everything else the same: the model id, and so the vectors' space, is unchanged.
+   */
+  public EmbedderSpec withMaxLength(int tokens) {
+    Builder b = new Builder(kind).modelId(modelId).modelPath(modelPath).tokenizerPath(tokenizerPath).maxLength(tokens).batchSize(batchSize)
+        .url(url).apiKeyEnv(apiKeyEnv).dimension(dimension).timeoutSeconds(timeoutSeconds).maxRetries(maxRetries);
+    return new EmbedderSpec(b);
+  }
+
   /** Opens the embedder this spec describes. The caller closes it. */
   public Embedder open() {
     switch (kind) {

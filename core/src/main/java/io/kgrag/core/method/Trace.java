@@ -1,8 +1,10 @@
 package io.kgrag.core.method;
 
+import io.kgrag.core.passage.RetrievedPassage;
 import io.kgrag.core.qa.QueryGraph;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
@@ -18,6 +20,7 @@ public final class Trace implements java.io.Serializable {
   private QueryGraph queryGraph;
   private long[][] entityIds;
   private final LinkedHashMap<String, Long> metrics = new LinkedHashMap<>();
+  private List<RetrievedPassage> passages;
 
   /** The question's query graph; {@code entityIds} gives a node's entities (null for an unknown), or is null. */
   public void queryGraph(QueryGraph graph, IntFunction<long[]> entityIds) {
@@ -51,6 +54,19 @@ public final class Trace implements java.io.Serializable {
   /** The entities of node {@code node} of the recorded query graph, or null. */
   public long[] entityIds(int node) {
     return entityIds == null ? null : entityIds[node];
+  }
+
+  /**
+   * The passages the method ranked itself for this question (rank order), replacing the spread from its entities
+   * that kgrag ranks otherwise over a graph built from text.
+   */
+  public void passages(List<RetrievedPassage> ranked) {
+    this.passages = List.copyOf(ranked);
+  }
+
+  /** The passages the method ranked itself, or null when it ranked none. */
+  public List<RetrievedPassage> passages() {
+    return passages;
   }
 
   /** The figures recorded so far, in the order first recorded. */

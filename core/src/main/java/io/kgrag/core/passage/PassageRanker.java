@@ -36,6 +36,11 @@ public final class PassageRanker {
     return this;
   }
 
+  /** The most chunks a question keeps. */
+  public int limit() {
+    return limit;
+  }
+
   /**
    * The ranked chunks for a question whose understanding linked {@code seeds} (entity id to weight; entities not in
    * the graph are ignored) and whose answer cites {@code evidenceEdges} (edge ids, in order; unknown ones are

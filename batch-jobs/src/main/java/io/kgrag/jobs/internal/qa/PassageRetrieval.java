@@ -27,6 +27,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -36,11 +37,19 @@ import org.apache.spark.sql.types.StructType;
  * method wrote no linked entity) and evidence edges go to a {@link PassageRanker} on the executors. Over a graph of
  * triples only (no {@code chunks}) it writes nothing.
  */
-final class PassageRetrieval {
+public final class PassageRetrieval {
   /** Spark setting: how many chunks each question keeps (default 10). */
   static final String LIMIT = "spark.kgrag.passages.limit";
 
   private static final StructType ROW = KgTable.RETRIEVED_PASSAGES.schema();
+
+  /** A passage a method ranked itself (a question's {@code passages}, rank order). */
+  static final StructType PASSAGE =
+      new StructType()
+          .add("chunk_id", DataTypes.LongType, false)
+          .add("doc_id", DataTypes.StringType, false)
+          .add("score", DataTypes.DoubleType, false)
+          .add("via", ROW.apply("via").dataType(), false);
 
   private PassageRetrieval() {}
 
@@ -52,9 +61,11 @@ final class PassageRetrieval {
 
   /**
    * The passages of every question of {@code queryGraphs} (qid, nodes) and {@code answered} (qid, evidence), as rows
-   * of {@link KgTable#RETRIEVED_PASSAGES}.
+   * of {@link KgTable#RETRIEVED_PASSAGES}; a question of {@code methodPassages} (qid, passages of {@link #PASSAGE})
+   * keeps the passages its method ranked (the first {@link #LIMIT}) instead.
    */
-  static Dataset<Row> rank(Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered) {
+  static Dataset<Row> rank(
+      Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered, Dataset<Row> methodPassages) {
     int limit = limit(catalog);
     Broadcast<PassageGraph> graph = JavaSparkContext.fromSparkContext(catalog.spark().sparkContext()).broadcast(graph(catalog));
     Dataset<Row> seeds =
@@ -69,7 +80,8 @@ final class PassageRetrieval {
             .select(col("qid"), col("pos"), col("e.src").as("src"), col("e.relation").as("relation"), col("e.dst").as("dst"))
             .join(rel, scala(List.of("src", "relation", "dst")))
             .groupBy("qid").agg(collect_list(struct(col("pos"), col("edge_id"), col("src"), col("dst"))).as("edges"));
-    Dataset<Row> perQuestion = seeds.join(edges, scala(List.of("qid")), "full_outer");
+    Dataset<Row> perQuestion =
+        seeds.join(edges, scala(List.of("qid")), "full_outer").join(methodPassages.select(col("qid"), col("passages").as("own")), scala(List.of("qid")), "full_outer");
     return perQuestion.mapPartitions(
         (MapPartitionsFunction<Row, Row>) it -> ranked(new PassageRanker(graph.value(), new PersonalizedPageRank()).limit(limit), runId, method, dataset, it),
         Encoders.row(ROW));
@@ -79,6 +91,15 @@ final class PassageRetrieval {
     List<Row> out = new ArrayList<>();
     while (it.hasNext()) {
       Row r = it.next();
+      String qid = r.getString(r.fieldIndex("qid"));
+      if (!r.isNullAt(r.fieldIndex("own"))) {
+        List<Row> own = r.getList(r.fieldIndex("own"));
+        for (int i = 0; i < Math.min(ranker.limit(), own.size()); i++) {
+          Row p = own.get(i);
+          out.add(RowFactory.create(runId, method, dataset, qid, i + 1, p.getLong(0), p.getString(1), p.getDouble(2), p.getStruct(3)));
+        }
+        continue;
+      }
       Map<Long, Double> seeds = new TreeMap<>();
       if (!r.isNullAt(r.fieldIndex("seeds"))) {
         for (Row s : r.<Row>getList(r.fieldIndex("seeds"))) {
@@ -101,14 +122,32 @@ final class PassageRetrieval {
         RetrievedPassage p = passages.get(i);
         out.add(
             RowFactory.create(
-                runId, method, dataset, r.getString(r.fieldIndex("qid")), i + 1, p.chunkId(), p.docId(), p.score(),
-                RowFactory.create(p.viaEntities().toArray(new Long[0]), p.viaEdges().toArray(new Long[0]))));
+                runId, method, dataset, qid, i + 1, p.chunkId(), p.docId(), p.score(), via(p)));
       }
     }
     return out.iterator();
   }
 
-  private static int limit(Catalog catalog) {
+  /** {@code passages} as rows of {@link #PASSAGE}. */
+  static Row[] rows(List<RetrievedPassage> passages) {
+    Row[] out = new Row[passages.size()];
+    for (int i = 0; i < out.length; i++) {
+      RetrievedPassage p = passages.get(i);
+      out[i] = RowFactory.create(p.chunkId(), p.docId(), p.score(), via(p));
+    }
+    return out;
+  }
+
+  private static Row via(RetrievedPassage p) {
+    return RowFactory.create(p.viaEntities().toArray(new Long[0]), p.viaEdges().toArray(new Long[0]));
+  }
+
+  /**
+   * How many chunks each question keeps: {@link #LIMIT} of the run's session (default 10).
+   *
+   * @throws io.kgrag.core.UserInputException when the setting is not a whole number of at least 1
+   */
+  public static int limit(Catalog catalog) {
     String v = catalog.spark().conf().get(LIMIT, "10");
     try {
       int k = Integer.parseInt(v.strip());

@@ -75,7 +75,8 @@ public final class QaJob {
       QaOutput.RESULTS
           .add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false), true)
           .add("edges", DataTypes.createArrayType(QueryGraphRows.EDGE, false), true)
-          .add("metrics", DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType, false), false);
+          .add("metrics", DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType, false), false)
+          .add("passages", DataTypes.createArrayType(PassageRetrieval.PASSAGE, false), true);
 
   private QaJob() {}
 
@@ -131,7 +132,8 @@ public final class QaJob {
           QaOutput.write(
               catalog, method.name(), dataset, runId, setup.components().extractorName(), questions,
               rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
-              rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)), steps, llm);
+              rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)), rows.filter(col("passages").isNotNull()).select("qid", "passages"),
+              steps, llm);
       writeSideTables(catalog, run, dataset, runId, cur);
       Map<String, Long> metrics = new LinkedHashMap<>(figures(method.name(), run, rows));
       metrics.putAll(run.runFigures());
@@ -278,7 +280,8 @@ public final class QaJob {
       QueryGraph g = trace.queryGraph();
       Row[] nodes = g == null ? null : QueryGraphRows.nodes(g, trace::entityIds).toArray(new Row[0]);
       Row[] edges = g == null ? null : QueryGraphRows.edges(g).toArray(new Row[0]);
-      out.add(Rows.append(result, nodes, edges, scala.collection.JavaConverters.mapAsScalaMap(new HashMap<>(trace.metrics()))));
+      Row[] passages = trace.passages() == null ? null : PassageRetrieval.rows(trace.passages());
+      out.add(Rows.append(result, nodes, edges, scala.collection.JavaConverters.mapAsScalaMap(new HashMap<>(trace.metrics())), passages));
     }
     return out.iterator();
   }

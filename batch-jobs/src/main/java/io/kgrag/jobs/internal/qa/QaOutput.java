@@ -87,8 +87,9 @@ public final class QaOutput {
 
   /**
    * Writes a run: the new LLM replies of {@code llmSteps} (item_key, llm; null without an LLM), then
-   * {@code queryGraphs} (qid, nodes, edges), the evidence and answers of {@code results} ({@link #RESULTS})
-   * and of the invalid rows of {@code questions}.
+   * {@code queryGraphs} (qid, nodes, edges), the evidence of {@code results} ({@link #RESULTS}), over a graph built
+   * from text the retrieved passages (those of {@code methodPassages} (qid, passages) where the method ranked them
+   * itself), and the answers of {@code results} and of the invalid rows of {@code questions}.
    *
    * @return the run's summary, with no method metrics
    */
@@ -101,6 +102,7 @@ public final class QaOutput {
       Dataset<Row> questions,
       Dataset<Row> queryGraphs,
       Dataset<Row> results,
+      Dataset<Row> methodPassages,
       Dataset<Row> llmSteps,
       LlmConfig llm) {
     Dataset<Row> invalid =
@@ -125,7 +127,8 @@ public final class QaOutput {
     catalog.replaceWhere(KgTable.EVIDENCE, withChunks(catalog, ev), where);
     if (PassageRetrieval.applies(catalog)) {
       catalog.replaceWhere(KgTable.RETRIEVED_PASSAGES,
-          PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence")), where);
+          PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence"), methodPassages),
+          where);
     }
     Dataset<Row> ans =
         answered.select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("answer"),

@@ -65,8 +65,16 @@ class PassageRetrievalTest {
         RowFactory.create("q1", new Row[0]),
         RowFactory.create("q2", new Row[] {RowFactory.create(4L, "e4", "r", 5L, "e5")}),
         RowFactory.create("q3", new Row[] {RowFactory.create(1L, "e1", "r", 2L, "e2"), RowFactory.create(1L, "e1", "not an edge", 2L, "e2")}));
+    // q4 keeps the passages its method ranked itself, cut at the limit
+    StructType ownSchema = new StructType().add("qid", DataTypes.StringType).add("passages", DataTypes.createArrayType(PassageRetrieval.PASSAGE, false));
+    List<io.kgrag.core.passage.RetrievedPassage> own = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      own.add(new io.kgrag.core.passage.RetrievedPassage(30L, "d3", 1.0 - i / 100.0, List.of(), List.of()));
+    }
+    List<Row> owns = List.<Row>of(RowFactory.create("q4", PassageRetrieval.rows(own)));
     Dataset<Row> ranked =
-        PassageRetrieval.rank(catalog, "run", "m", "set", spark.createDataFrame(graphs, qgSchema), spark.createDataFrame(answered, evSchema));
+        PassageRetrieval.rank(catalog, "run", "m", "set", spark.createDataFrame(graphs, qgSchema), spark.createDataFrame(answered, evSchema),
+            spark.createDataFrame(owns, ownSchema));
     catalog.overwrite(KgTable.RETRIEVED_PASSAGES, ranked);
     chunks = new HashMap<>();
     for (Row r : catalog.read(KgTable.RETRIEVED_PASSAGES).orderBy("qid", "rank").collectAsList()) {
@@ -89,6 +97,7 @@ class PassageRetrievalTest {
     assertEquals(List.of(10L, 20L), chunks.get("q1"), "entity 1 reaches d1 and, through 2, d2; never d3 or d4");
     assertEquals(List.of(40L, 30L), chunks.get("q2"), "no linked entity: spread from the evidence edge's ends, its chunk first");
     assertEquals(List.of(10L, 20L), chunks.get("q3"), "the cited edge's chunk first, then the linked entity's");
+    assertEquals(10, chunks.get("q4").size(), "a method's own ranking, cut at the default limit of 10");
     Row via = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("qid").equalTo("q3").and(col("rank").equalTo(1))).select("via.edges", "method", "run_id").head();
     assertEquals(List.of(100L), via.getList(0));
     assertEquals("m", via.getString(1));
@@ -110,7 +119,7 @@ class PassageRetrievalTest {
     RunEvaluator.SliceMetrics all = r.metrics().stream().filter(s -> s.slice().equals("all")).findFirst().orElseThrow();
     assertEquals(2, all.passages().n(), "q3 has no supporting passages");
     assertEquals((0.5 + 1.0) / 2, all.passages().r2(), 1e-12, "q1 finds T2 of T2, T3; q2 finds d4 by id");
-    assertEquals(6, r.passages());
+    assertEquals(16, r.passages());
     assertEquals(0, r.passagesNotInChunks());
   }
 }

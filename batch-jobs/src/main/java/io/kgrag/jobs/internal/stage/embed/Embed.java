@@ -7,7 +7,8 @@ import io.kgrag.jobs.runs.StageReport;
 import java.util.List;
 
 /**
- * Stage {@code embed} ({@link EmbedStage}): the label embeddings of new or changed entity and relation labels, on the
+ * Stage {@code embed} ({@link EmbedStage}): the label embeddings of new or changed entity and relation labels (and
+ * chunks, over a graph built from text), on the
  * executors, and SG-RAG's label index over them ({@link LabelIndexTable}). Incremental by itself: its update is its
  * build.
  */
@@ -21,12 +22,12 @@ public final class Embed implements Stage {
 
   @Override
   public List<KgTable> reads() {
-    return List.of(KgTable.ENTITIES, KgTable.RELATIONS);
+    return List.of(KgTable.ENTITIES, KgTable.RELATIONS, KgTable.CHUNKS);
   }
 
   @Override
   public List<KgTable> writes() {
-    return List.of(KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS, KgTable.LABEL_INDEX);
+    return List.of(KgTable.ENTITY_EMBEDDINGS, KgTable.RELATION_EMBEDDINGS, KgTable.CHUNK_EMBEDDINGS, KgTable.LABEL_INDEX);
   }
 
   @Override

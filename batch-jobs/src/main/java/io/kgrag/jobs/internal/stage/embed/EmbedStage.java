@@ -16,7 +16,8 @@ import org.apache.spark.storage.StorageLevel;
 
 /**
  * Stage "embed": label embeddings of entities into {@code entity_embeddings} and of relation names
- * into {@code relation_embeddings}, computed on the executors (one embedder per partition).
+ * into {@code relation_embeddings}, and over a graph built from text the chunks' embeddings into {@code
+ * chunk_embeddings} (cut at {@value #CHUNK_TOKENS} tokens), computed on the executors (one embedder per partition).
  *
  * <p>Only labels that are new or changed since the last run with the same model are embedded; vectors of
  * entities or relations that no longer exist are removed. Each table is updated by one Delta MERGE, so
@@ -29,6 +30,9 @@ import org.apache.spark.storage.StorageLevel;
 public final class EmbedStage {
   /** Rows handed to an embedder per call inside a partition. */
   private static final int ROWS_PER_CALL = 512;
+
+  /** Tokens a chunk's embedding reads: all-MiniLM-L6-v2's training length (labels are cut at the spec's, 128). */
+  static final int CHUNK_TOKENS = 256;
 
   /** Labels per embedding partition, to spread work over the cores without tiny tasks. */
   private static final int LABELS_PER_PARTITION = 2000;
@@ -55,8 +59,13 @@ public final class EmbedStage {
     Dataset<Row> relations =
         catalog.read(KgTable.RELATIONS).select(col("relation").as("k")).distinct()
             .withColumn("label", KgFunctions.RELATION_TEXT.apply(col("k")));
-    long[] e = embedInto(KgTable.ENTITY_EMBEDDINGS, "entity_id", entities, spec, report);
-    long[] r = embedInto(KgTable.RELATION_EMBEDDINGS, "relation", relations, spec, report);
+    long[] e = embedInto(KgTable.ENTITY_EMBEDDINGS, "entity_id", "label", entities, spec, report);
+    long[] r = embedInto(KgTable.RELATION_EMBEDDINGS, "relation", "label", relations, spec, report);
+    long[] c = {0, 0, 0};
+    if (catalog.exists(KgTable.CHUNKS)) { // a graph built from text: its chunks too, for the dense method
+      Dataset<Row> chunks = catalog.read(KgTable.CHUNKS).select(col("chunk_id").as("k"), col("text").as("label"));
+      c = embedInto(KgTable.CHUNK_EMBEDDINGS, "chunk_id", "text", chunks, spec.withMaxLength(CHUNK_TOKENS), report);
+    }
     LabelIndexTable.Built li = new LabelIndexTable(catalog, labelIndexShardSize).build(spec.modelId());
     report.version(KgTable.LABEL_INDEX.tableName(), li.version());
     report
@@ -66,6 +75,9 @@ public final class EmbedStage {
         .rows("relation_labels", r[0])
         .rows("relation_labels_embedded", r[1])
         .rows("relation_vectors_removed", r[2])
+        .rows("chunks", c[0])
+        .rows("chunks_embedded", c[1])
+        .rows("chunk_vectors_removed", c[2])
         .rows("label_index_labels", li.labels())
         .rows("label_index_shards", li.shards())
         .rows("label_index_bytes", li.bytes())
@@ -74,10 +86,12 @@ public final class EmbedStage {
     report.summary(
         String.format(
             java.util.Locale.ROOT,
-            "%s: %s entity labels (%s embedded, %s removed), %s relation labels (%s embedded, %s removed), %.0f labels/s;"
+            "%s: %s entity labels (%s embedded, %s removed), %s relation labels (%s embedded, %s removed),%s %.0f texts/s;"
                 + " label index %s: %s labels in %d shard%s, %s bytes (%.1f s)",
             spec.modelId(), StageReport.fmt(e[0]), StageReport.fmt(e[1]), StageReport.fmt(e[2]),
-            StageReport.fmt(r[0]), StageReport.fmt(r[1]), StageReport.fmt(r[2]), (e[1] + r[1]) / secs,
+            StageReport.fmt(r[0]), StageReport.fmt(r[1]), StageReport.fmt(r[2]),
+            c[0] == 0 && c[2] == 0 ? "" : " " + StageReport.fmt(c[0]) + " chunks (" + StageReport.fmt(c[1]) + " embedded, " + StageReport.fmt(c[2]) + " removed),",
+            (e[1] + r[1] + c[1]) / secs,
             li.rebuilt() ? "built" : "up to date", StageReport.fmt(li.labels()), li.shards(), li.shards() == 1 ? "" : "s", StageReport.fmt(li.bytes()), li.millis() / 1000.0));
     return report;
   }
@@ -87,10 +101,10 @@ public final class EmbedStage {
    *
    * @return {total items, embedded, removed}
    */
-  private long[] embedInto(KgTable target, String keyCol, Dataset<Row> items, EmbedderSpec spec, StageReport report) {
+  private long[] embedInto(KgTable target, String keyCol, String textCol, Dataset<Row> items, EmbedderSpec spec, StageReport report) {
     String model = spec.modelId();
     Dataset<Row> existing =
-        catalog.readOrEmpty(target).filter(col("model").equalTo(model)).select(col(keyCol).as("ek"), col("label").as("elabel"));
+        catalog.readOrEmpty(target).filter(col("model").equalTo(model)).select(col(keyCol).as("ek"), col(textCol).as("elabel"));
     items = items.persist(StorageLevel.MEMORY_AND_DISK());
     try {
       long total = items.count();
@@ -115,12 +129,12 @@ public final class EmbedStage {
             items.join(vectors, items.col("k").equalTo(vectors.col("vk")), "left").select(col("k"), col("label"), col("vector"));
         String modelLit = "'" + model.replace("'", "\\'") + "'";
         Map<String, String> set = new LinkedHashMap<>();
-        set.put("label", "s.label");
+        set.put(textCol, "s.label");
         set.put("vector", "s.vector");
         Map<String, String> insert = new LinkedHashMap<>();
         insert.put(keyCol, "s.k");
         insert.put("model", modelLit);
-        insert.put("label", "s.label");
+        insert.put(textCol, "s.label");
         insert.put("vector", "s.vector");
         catalog.delta(target).as("t")
             .merge(source.as("s"), "t." + keyCol + " = s.k AND t.model = " + modelLit)
