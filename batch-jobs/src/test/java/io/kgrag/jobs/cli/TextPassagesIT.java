@@ -54,6 +54,8 @@ class TextPassagesIT {
     assertEquals(0, index.code, index.toString());
     Cli qa = Cli.run("qa", "--method", "qafd", "--warehouse", wh.toString(), "--questions", qs.toString(), "--dataset", "people", "--run-id", "p1");
     assertEquals(0, qa.code, qa.toString());
+    Cli dense = Cli.run("qa", "--method", "dense", "--warehouse", wh.toString(), "--questions", qs.toString(), "--dataset", "people", "--run-id", "p1");
+    assertEquals(0, dense.code, dense.toString());
     eval = Cli.run("eval", "--warehouse", wh.toString(), "--run-id", "p1");
     assertEquals(0, eval.code, eval.toString());
   }
@@ -68,6 +70,7 @@ class TextPassagesIT {
     List<Row> rows =
         c.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo("p1"))
             .join(c.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id")
+            .filter(col("method").equalTo("qafd"))
             .select("qid", "rank", "title", "score", "via.entities", "via.edges", "method").orderBy("qid", "rank").collectAsList();
     Map<String, List<String>> titles = new TreeMap<>();
     for (Row r : rows) {
@@ -85,11 +88,28 @@ class TextPassagesIT {
   }
 
   @Test
+  void denseRanksTheChunksNearestTheQuestion() {
+    Catalog c = catalog();
+    assertEquals(c.read(KgTable.CHUNKS).count(), c.read(KgTable.CHUNK_EMBEDDINGS).count(), "the embed stage embedded every chunk");
+    for (int i = 0; i < PEOPLE.length; i++) {
+      List<Row> top =
+          c.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo("p1").and(col("method").equalTo("dense")).and(col("qid").equalTo("q" + i)))
+              .join(c.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id").orderBy("rank").select("title", "score").collectAsList();
+      assertEquals(10, top.size(), "the default limit: " + top);
+      String person = PEOPLE[i];
+      assertTrue(top.subList(0, 3).stream().anyMatch(r -> r.getString(0).equals(person)), "the person's own passage is near the top: " + top);
+      assertTrue(top.get(0).getDouble(1) >= top.get(9).getDouble(1), top.toString());
+    }
+    Row a = c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("p1").and(col("method").equalTo("dense"))).select("status", "reason").head();
+    assertEquals("unable", a.getString(0));
+  }
+
+  @Test
   void evalScoresPassageRecallAndChecksTheChunks() {
     assertTrue(eval.out.contains("R@5 %"), eval.out);
     assertTrue(eval.out.contains("passages: ") && eval.out.contains("not in kgrag.chunks: 0"), eval.out);
     Row m =
-        catalog().read(KgTable.METRICS).filter(col("run_id").equalTo("p1").and(col("slice").equalTo("all")))
+        catalog().read(KgTable.METRICS).filter(col("run_id").equalTo("p1").and(col("slice").equalTo("all")).and(col("method").equalTo("qafd")))
             .select("passage_n", "passage_r2", "passage_r5", "passage_r10").head();
     assertEquals(PEOPLE.length, m.getLong(0));
     assertNotNull(m.get(2));

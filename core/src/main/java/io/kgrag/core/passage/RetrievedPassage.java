@@ -1,5 +1,6 @@
 package io.kgrag.core.passage;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ import java.util.List;
  * @param viaEntities the chunk's entities that carried the most of the spread, most first (at most three)
  * @param viaEdges the method's evidence edges read from this chunk, in evidence order
  */
-public record RetrievedPassage(long chunkId, String docId, double score, List<Long> viaEntities, List<Long> viaEdges) {
+public record RetrievedPassage(long chunkId, String docId, double score, List<Long> viaEntities, List<Long> viaEdges) implements Serializable {
   public RetrievedPassage {
     viaEntities = List.copyOf(viaEntities);
     viaEdges = List.copyOf(viaEdges);

@@ -37,4 +37,19 @@ class DenseRankerTest {
     assertTrue(e.getMessage().contains("another model"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> new DenseRanker(new long[] {1}, new String[] {"a"}, new float[][] {{1}, {0}}));
   }
+
+  @Test
+  void aTraceWithPassagesCrossesToTheNextPhase() throws Exception {
+    io.kgrag.core.method.Trace t = new io.kgrag.core.method.Trace();
+    t.passages(ranker().rank(new float[] {1, 0}, 2));
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(t);
+      out.writeObject(ranker());
+    }
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      assertEquals(t.passages(), ((io.kgrag.core.method.Trace) in.readObject()).passages());
+      assertEquals(4, ((DenseRanker) in.readObject()).size());
+    }
+  }
 }
