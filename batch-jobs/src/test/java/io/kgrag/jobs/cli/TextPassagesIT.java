@@ -2,7 +2,6 @@ package io.kgrag.jobs.cli;
 
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,8 +81,11 @@ class TextPassagesIT {
     assertEquals(PEOPLE.length, titles.size(), titles.toString());
     for (int i = 0; i < PEOPLE.length; i++) {
       List<String> t = titles.get("q" + i);
-      assertTrue(t.contains(PEOPLE[i]), "the question's own entity's passage: " + titles);
-      assertFalse(t.contains("Filler " + i), "a passage no entity of the question reaches: " + titles);
+      assertTrue(t.indexOf(PEOPLE[i]) >= 0 && t.indexOf(PEOPLE[i]) < 2, "the question's own entity's passage, first or second: " + titles);
+      for (int f = 0; f < PEOPLE.length; f++) {
+        int filler = t.indexOf("Filler " + f);
+        assertTrue(filler < 0 || filler > t.indexOf(PEOPLE[i]), "a passage only the dense seeds reach ranks below the linked entity's: " + titles);
+      }
     }
   }
 

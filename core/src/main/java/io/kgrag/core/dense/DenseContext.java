@@ -33,7 +33,6 @@ public record DenseContext(DenseRanker ranker, EmbedderSpec embedder, int limit)
       float[] v = e.embed(List.of(question))[0];
       List<RetrievedPassage> ranked = ranker.rank(v, limit);
       trace.passages(ranked);
-      trace.metric("passages", ranked.size());
       return new Outcome(new GeneratedAnswer(GeneratedAnswer.UNABLE, List.of(), List.of()), AnswerStatus.UNABLE, NOTE);
     };
   }

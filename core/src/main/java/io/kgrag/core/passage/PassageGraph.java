@@ -12,8 +12,9 @@ import java.util.TreeSet;
 
 /**
  * The graph of a text corpus that passage retrieval walks: entity nodes joined by the graph's edges (undirected, one
- * weight per edge read), the chunks each entity is mentioned in, and the chunks each edge was read from. Nodes and
- * chunks are dense indexes in id order, adjacency in compressed rows; built once with {@link Builder} and shared
+ * weight per edge read) and chunk nodes joined to the entities they mention (HippoRAG 2's passage nodes, Gutiérrez
+ * et al. 2025, §3), and the chunks each edge was read from. Entities and chunks are dense indexes in id order,
+ * adjacency in compressed rows; built once with {@link Builder} and shared
  * read-only (it is {@link Serializable}, so Spark can broadcast it).
  */
 public final class PassageGraph implements Serializable {
@@ -27,6 +28,9 @@ public final class PassageGraph implements Serializable {
   private final double[] adjWeight;
   private final int[] mentionStart; // entity -> chunks (CSR)
   private final int[] mentionChunk;
+  private final int[] nodeStart; // every node (entities, then chunks at entities() + c) -> neighbours (CSR)
+  private final int[] nodeAdj;
+  private final double[] nodeWeight;
   private final long[] edgeIds; // sorted
   private final int[] edgeChunkStart; // edge -> chunks (CSR)
   private final int[] edgeChunk;
@@ -96,6 +100,45 @@ public final class PassageGraph implements Serializable {
       int j = mentionStart[i];
       for (int c : men.get(i)) {
         mentionChunk[j++] = c;
+      }
+    }
+
+    // the walk's graph: entity - entity by edges, entity - chunk by mentions, both ways
+    int nc = chunkIds.length;
+    List<List<Integer>> chunkEntities = new ArrayList<>(nc);
+    for (int c = 0; c < nc; c++) {
+      chunkEntities.add(new ArrayList<>());
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = mentionStart[i]; j < mentionStart[i + 1]; j++) {
+        chunkEntities.get(mentionChunk[j]).add(i);
+      }
+    }
+    this.nodeStart = new int[n + nc + 1];
+    for (int i = 0; i < n; i++) {
+      nodeStart[i + 1] = nodeStart[i] + (adjStart[i + 1] - adjStart[i]) + (mentionStart[i + 1] - mentionStart[i]);
+    }
+    for (int c = 0; c < nc; c++) {
+      nodeStart[n + c + 1] = nodeStart[n + c] + chunkEntities.get(c).size();
+    }
+    this.nodeAdj = new int[nodeStart[n + nc]];
+    this.nodeWeight = new double[nodeStart[n + nc]];
+    for (int i = 0; i < n; i++) {
+      int j = nodeStart[i];
+      for (int a = adjStart[i]; a < adjStart[i + 1]; a++, j++) {
+        nodeAdj[j] = adj[a];
+        nodeWeight[j] = adjWeight[a];
+      }
+      for (int m = mentionStart[i]; m < mentionStart[i + 1]; m++, j++) {
+        nodeAdj[j] = n + mentionChunk[m];
+        nodeWeight[j] = 1;
+      }
+    }
+    for (int c = 0; c < nc; c++) {
+      int j = nodeStart[n + c];
+      for (int i : chunkEntities.get(c)) {
+        nodeAdj[j] = i;
+        nodeWeight[j++] = 1;
       }
     }
 
@@ -171,21 +214,26 @@ public final class PassageGraph implements Serializable {
     return chunkDocs[c];
   }
 
-  /** Neighbour entity indexes of entity {@code i} (a view: do not modify). */
-  int adjStart(int i) {
-    return adjStart[i];
+  /** Nodes of the walk: the entities (0 .. entities() - 1), then the chunks (entities() + c). */
+  public int nodes() {
+    return entityIds.length + chunkIds.length;
   }
 
-  int adjEnd(int i) {
-    return adjStart[i + 1];
+  /** Where node {@code v}'s neighbours start in {@link #neighbour} / {@link #weight}. */
+  int adjStart(int v) {
+    return nodeStart[v];
+  }
+
+  int adjEnd(int v) {
+    return nodeStart[v + 1];
   }
 
   int neighbour(int j) {
-    return adj[j];
+    return nodeAdj[j];
   }
 
   double weight(int j) {
-    return adjWeight[j];
+    return nodeWeight[j];
   }
 
   /** The chunks entity {@code i} is mentioned in (dense indexes, ascending). */

@@ -3,17 +3,17 @@ package io.kgrag.core.passage;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Ranks the chunks of a {@link PassageGraph} for one question: first the chunks the method's evidence edges were read
- * from (in evidence order: they are what the answer cites), then every other chunk by the personalised PageRank mass
- * of the entities it mentions, spread from the question's entities (HippoRAG, Gutiérrez et al. 2024, §2.2: node
- * probabilities times the passage-node matrix). Each seed's restart weight is scaled by its node specificity, one
- * over the number of chunks that mention it (HippoRAG's s_i = |P_i|^-1), so a rare entity counts more than one
- * named everywhere. Ties go to the lower chunk id.
+ * Ranks the chunks of a {@link PassageGraph} for one question by personalised PageRank over the graph of entities and
+ * chunks (HippoRAG 2, Gutiérrez et al. 2025, §3: passage nodes joined to the phrases they contain): the walk restarts at
+ * the question's linked entities, each scaled by its node specificity, one over the number of chunks that mention it
+ * (HippoRAG, Gutiérrez et al. 2024, §2.2: s_i = |P_i|^-1), and, where given, at the chunks a dense retriever found,
+ * with a small weight ({@link #denseSeeds}); a chunk's score is the walk's mass on it. The method's evidence edges do
+ * not move the ranking: each chunk lists those read from it. Ties go to the lower chunk id.
  */
 public final class PassageRanker {
   private static final int VIA = 3;
@@ -42,15 +42,38 @@ public final class PassageRanker {
   }
 
   /**
-   * The ranked chunks for a question whose understanding linked {@code seeds} (entity id to weight; entities not in
-   * the graph are ignored) and whose answer cites {@code evidenceEdges} (edge ids, in order; unknown ones are
-   * ignored). Empty when neither reaches a chunk.
+   * Restart weights for the chunks a dense retriever ranked: each chunk's cosine min-max scaled over the list to [0, 1],
+   * times {@code weight} (HippoRAG 2 weighs passage nodes 0.05 against phrase nodes' 1). Empty for weight 0.
    */
-  public List<RetrievedPassage> rank(Map<Long, Double> seeds, List<Long> evidenceEdges) {
-    int n = graph.entities();
-    double[] restart = new double[n];
+  public static Map<Long, Double> denseSeeds(List<RetrievedPassage> dense, double weight) {
+    Map<Long, Double> out = new HashMap<>();
+    if (weight <= 0 || dense.isEmpty()) {
+      return out;
+    }
+    double hi = Double.NEGATIVE_INFINITY;
+    double lo = Double.POSITIVE_INFINITY;
+    for (RetrievedPassage p : dense) {
+      hi = Math.max(hi, p.score());
+      lo = Math.min(lo, p.score());
+    }
+    for (RetrievedPassage p : dense) {
+      double scaled = hi > lo ? (p.score() - lo) / (hi - lo) : 1;
+      out.merge(p.chunkId(), weight * scaled, Double::sum);
+    }
+    return out;
+  }
+
+  /**
+   * The ranked chunks for a question whose understanding linked {@code entitySeeds} (entity id to weight) and for which
+   * {@code chunkSeeds} (chunk id to weight, e.g. {@link #denseSeeds}) were found; ids not in the graph are ignored.
+   * {@code evidenceEdges} (edge ids, evidence order) name the chunks' {@link RetrievedPassage#viaEdges}. Empty when no
+   * seed is in the graph.
+   */
+  public List<RetrievedPassage> rank(Map<Long, Double> entitySeeds, Map<Long, Double> chunkSeeds, List<Long> evidenceEdges) {
+    int ne = graph.entities();
+    double[] restart = new double[graph.nodes()];
     boolean any = false;
-    for (Map.Entry<Long, Double> s : seeds.entrySet()) {
+    for (Map.Entry<Long, Double> s : entitySeeds.entrySet()) {
       int i = graph.entityIndex(s.getKey());
       double w = s.getValue() == null ? 0 : s.getValue();
       if (i >= 0 && w > 0) {
@@ -58,46 +81,43 @@ public final class PassageRanker {
         any = true;
       }
     }
-    double[] p = any ? pageRank.run(graph, restart) : new double[n];
-    double[] score = new double[graph.chunks()];
-    for (int i = 0; i < n; i++) {
-      if (p[i] > 0) {
-        for (int c : graph.mentions(i)) {
-          score[c] += p[i];
-        }
+    for (Map.Entry<Long, Double> s : chunkSeeds.entrySet()) {
+      int c = graph.chunkIndex(s.getKey());
+      double w = s.getValue() == null ? 0 : s.getValue();
+      if (c >= 0 && w > 0) {
+        restart[ne + c] += w;
+        any = true;
       }
     }
+    if (!any) {
+      return List.of();
+    }
+    double[] p = pageRank.run(graph, restart);
+    Integer[] order = new Integer[graph.chunks()];
+    int m = 0;
+    for (int c = 0; c < graph.chunks(); c++) {
+      if (p[ne + c] > 0) {
+        order[m++] = c;
+      }
+    }
+    order = Arrays.copyOf(order, m);
+    Arrays.sort(order, Comparator.<Integer>comparingDouble(c -> -p[ne + c]).thenComparingLong(graph::chunkId));
 
-    Map<Integer, List<Long>> chosen = new LinkedHashMap<>(); // chunk -> evidence edges read from it
+    Map<Integer, List<Long>> cited = new HashMap<>(); // chunk -> evidence edges read from it
     for (Long edge : evidenceEdges) {
-      if (edge == null) {
-        continue;
-      }
-      for (int c : graph.edgeChunks(edge)) {
-        if (chosen.containsKey(c) || chosen.size() < limit) {
-          chosen.computeIfAbsent(c, k -> new ArrayList<>()).add(edge);
+      if (edge != null) {
+        for (int c : graph.edgeChunks(edge)) {
+          List<Long> l = cited.computeIfAbsent(c, k -> new ArrayList<>());
+          if (!l.contains(edge)) {
+            l.add(edge);
+          }
         }
       }
     }
-    if (chosen.size() < limit) {
-      Integer[] order = new Integer[score.length];
-      int m = 0;
-      for (int c = 0; c < score.length; c++) {
-        if (score[c] > 0 && !chosen.containsKey(c)) {
-          order[m++] = c;
-        }
-      }
-      order = Arrays.copyOf(order, m);
-      Arrays.sort(order, Comparator.<Integer>comparingDouble(c -> -score[c]).thenComparingLong(graph::chunkId));
-      for (int j = 0; j < order.length && chosen.size() < limit; j++) {
-        chosen.put(order[j], List.of());
-      }
-    }
-
-    List<RetrievedPassage> out = new ArrayList<>(chosen.size());
-    for (Map.Entry<Integer, List<Long>> e : chosen.entrySet()) {
-      int c = e.getKey();
-      out.add(new RetrievedPassage(graph.chunkId(c), graph.chunkDoc(c), score[c], via(c, p), e.getValue()));
+    List<RetrievedPassage> out = new ArrayList<>(Math.min(limit, order.length));
+    for (int j = 0; j < Math.min(limit, order.length); j++) {
+      int c = order[j];
+      out.add(new RetrievedPassage(graph.chunkId(c), graph.chunkDoc(c), p[ne + c], via(c, p), cited.getOrDefault(c, List.of())));
     }
     return out;
   }
@@ -105,7 +125,7 @@ public final class PassageRanker {
   /** The entities of chunk {@code c} with the most mass, most first, at most {@link #VIA}. */
   private List<Long> via(int c, double[] p) {
     List<Integer> in = new ArrayList<>();
-    for (int i = 0; i < p.length; i++) {
+    for (int i = 0; i < graph.entities(); i++) {
       if (p[i] > 0 && graph.mentionedIn(i, c)) {
         in.add(i);
       }

@@ -3,7 +3,7 @@ package io.kgrag.core.passage;
 import java.util.Arrays;
 
 /**
- * Personalised PageRank over a {@link PassageGraph}'s entity graph by power iteration: at each step a walker follows
+ * Personalised PageRank over a {@link PassageGraph} (its entities and chunks) by power iteration: at each step a walker follows
  * an edge (chosen in proportion to its weight) with probability {@code damping}, else jumps back to the seeds in
  * proportion to their weights; a node without edges sends its mass back to the seeds. HippoRAG runs it with damping
  * 0.5 over its phrase graph, the query's entities as seeds (Gutiérrez et al. 2024, §2.2). Deterministic: a fixed
@@ -39,13 +39,13 @@ public final class PersonalizedPageRank {
   }
 
   /**
-   * The stationary probabilities of the entities (by dense index) for restart weights {@code seeds} (by dense index,
-   * non-negative, not all zero); they sum to 1.
+   * The stationary probabilities of the nodes ({@link PassageGraph#nodes()}: entities, then chunks) for restart
+   * weights {@code seeds} (one per node, non-negative, not all zero); they sum to 1.
    */
   public double[] run(PassageGraph g, double[] seeds) {
-    int n = g.entities();
+    int n = g.nodes();
     if (seeds.length != n) {
-      throw new IllegalArgumentException("seeds has " + seeds.length + " weights for " + n + " entities");
+      throw new IllegalArgumentException("seeds has " + seeds.length + " weights for " + n + " nodes");
     }
     double total = 0;
     for (double s : seeds) {

@@ -30,7 +30,7 @@ class PassageRankerTest {
   @Test
   void pageRankSumsToOneAndStaysNearTheSeed() {
     PassageGraph g = graph();
-    double[] seeds = new double[g.entities()];
+    double[] seeds = new double[g.nodes()];
     seeds[g.entityIndex(1)] = 1;
     double[] p = new PersonalizedPageRank().run(g, seeds);
     double sum = 0;
@@ -42,12 +42,14 @@ class PassageRankerTest {
     assertTrue(p[g.entityIndex(2)] > p[g.entityIndex(3)]);
     assertTrue(p[g.entityIndex(3)] > p[g.entityIndex(6)]);
     assertEquals(0.0, p[g.entityIndex(4)], 0.0, "4 is not connected to the seed");
+    assertEquals(0.0, p[g.entities() + g.chunkIndex(300)], 0.0, "nor is chunk 300");
+    assertTrue(p[g.entities() + g.chunkIndex(100)] > 0, "chunks are nodes of the walk");
   }
 
   @Test
   void aLoneSeedKeepsItsMass() {
-    PassageGraph g = PassageGraph.builder().chunk(1, "d").mention(7, 1).mention(8, 1).build();
-    double[] seeds = new double[g.entities()];
+    PassageGraph g = PassageGraph.builder().chunk(1, "d").mention(8, 1).edge(5, 7, 7).build();
+    double[] seeds = new double[g.nodes()];
     seeds[g.entityIndex(7)] = 1;
     double[] p = new PersonalizedPageRank().run(g, seeds);
     assertEquals(1.0, p[g.entityIndex(7)], 1e-12, "a node without edges sends its mass back to the seeds");
@@ -55,7 +57,7 @@ class PassageRankerTest {
 
   @Test
   void chunksFollowTheSpreadFromTheQuestionsEntities() {
-    List<RetrievedPassage> r = new PassageRanker(graph(), new PersonalizedPageRank()).rank(Map.of(1L, 1.0), List.of());
+    List<RetrievedPassage> r = new PassageRanker(graph(), new PersonalizedPageRank()).rank(Map.of(1L, 1.0), Map.of(), List.of());
     assertEquals(List.of(100L, 200L, 400L), chunks(r), "chunk 300 is not reachable from entity 1");
     assertEquals("a", r.get(0).docId());
     assertEquals(List.of(1L, 2L), r.get(0).viaEntities());
@@ -63,26 +65,42 @@ class PassageRankerTest {
   }
 
   @Test
-  void evidenceChunksComeFirstAndNameTheirEdges() {
-    List<RetrievedPassage> r = new PassageRanker(graph(), new PersonalizedPageRank()).rank(Map.of(1L, 1.0), List.of(12L, 99L));
-    assertEquals(List.of(300L, 100L, 200L, 400L), chunks(r));
-    assertEquals(List.of(12L), r.get(0).viaEdges());
-    assertEquals(0.0, r.get(0).score(), 0.0, "no seed reaches chunk 300");
-    assertEquals(List.of(), r.get(1).viaEdges());
+  void evidenceEdgesNameTheirChunksWithoutMovingTheRanking() {
+    List<RetrievedPassage> r = new PassageRanker(graph(), new PersonalizedPageRank()).rank(Map.of(1L, 1.0), Map.of(), List.of(12L, 11L, 99L));
+    assertEquals(List.of(100L, 200L, 400L), chunks(r), "chunk 300, behind edge 12, is not reached");
+    assertEquals(List.of(), r.get(0).viaEdges());
+    assertEquals(List.of(11L), r.get(1).viaEdges());
+  }
+
+  @Test
+  void denseChunksAreSeedsWithASmallWeight() {
+    List<RetrievedPassage> dense =
+        List.of(new RetrievedPassage(300, "c", 0.9, List.of(), List.of()), new RetrievedPassage(400, "a", 0.7, List.of(), List.of()),
+            new RetrievedPassage(100, "a", 0.5, List.of(), List.of()));
+    Map<Long, Double> seeds = PassageRanker.denseSeeds(dense, 0.05);
+    assertEquals(0.05, seeds.get(300L), 1e-12);
+    assertEquals(0.025, seeds.get(400L), 1e-12);
+    assertEquals(0.0, seeds.get(100L), 1e-12);
+    assertEquals(Map.of(), PassageRanker.denseSeeds(dense, 0));
+    PassageRanker ranker = new PassageRanker(graph(), new PersonalizedPageRank());
+    assertEquals(List.of(300L, 400L, 200L, 100L), chunks(ranker.rank(Map.of(), seeds, List.of())), "a dense seed alone still spreads");
+    List<RetrievedPassage> both = ranker.rank(Map.of(1L, 1.0), seeds, List.of());
+    assertEquals(100L, both.get(0).chunkId(), "the linked entity outweighs the dense seeds");
+    assertTrue(chunks(both).contains(300L), "the dense seed adds a chunk the entity does not reach");
   }
 
   @Test
   void aRareSeedOutweighsOneMentionedEverywhere() {
     // entity 2 is in two chunks, entity 4 in one: equal weights favour 4's chunk
-    List<RetrievedPassage> r = new PassageRanker(graph(), new PersonalizedPageRank()).rank(Map.of(2L, 1.0, 4L, 1.0), List.of());
+    List<RetrievedPassage> r = new PassageRanker(graph(), new PersonalizedPageRank()).rank(Map.of(2L, 1.0, 4L, 1.0), Map.of(), List.of());
     assertEquals(300L, r.get(0).chunkId());
   }
 
   @Test
   void theLimitCutsTheListAndUnknownSeedsGiveNothing() {
     PassageRanker ranker = new PassageRanker(graph(), new PersonalizedPageRank()).limit(2);
-    assertEquals(List.of(100L, 200L), chunks(ranker.rank(Map.of(1L, 1.0), List.of())));
-    assertEquals(List.of(), ranker.rank(Map.of(42L, 1.0), List.of()));
+    assertEquals(List.of(100L, 200L), chunks(ranker.rank(Map.of(1L, 1.0), Map.of(), List.of())));
+    assertEquals(List.of(), ranker.rank(Map.of(42L, 1.0), Map.of(999L, 1.0), List.of()));
     assertThrows(IllegalArgumentException.class, () -> ranker.limit(0));
   }
 
@@ -96,6 +114,6 @@ class PassageRankerTest {
   @Test
   void theSameInputGivesTheSameRanking() {
     PassageRanker ranker = new PassageRanker(graph(), new PersonalizedPageRank());
-    assertEquals(ranker.rank(Map.of(3L, 1.0, 5L, 0.5), List.of(10L)), ranker.rank(Map.of(5L, 0.5, 3L, 1.0), List.of(10L)));
+    assertEquals(ranker.rank(Map.of(3L, 1.0, 5L, 0.5), Map.of(300L, 0.05), List.of(10L)), ranker.rank(Map.of(5L, 0.5, 3L, 1.0), Map.of(300L, 0.05), List.of(10L)));
   }
 }

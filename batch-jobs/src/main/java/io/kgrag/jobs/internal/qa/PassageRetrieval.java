@@ -8,6 +8,9 @@ import static org.apache.spark.sql.functions.posexplode;
 import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.struct;
 
+import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.passage.DenseRanker;
 import io.kgrag.core.passage.PassageGraph;
 import io.kgrag.core.passage.PassageRanker;
 import io.kgrag.core.passage.PersonalizedPageRank;
@@ -32,14 +35,21 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Fills {@code retrieved_passages} for a run over a graph built from text: the corpus's entities, chunks and edges
- * become one {@link PassageGraph} (collected once and broadcast, as the methods' graphs are), each question's linked
- * entities (its query graph's nodes, each node's candidates sharing its weight; the evidence edges' ends when the
- * method wrote no linked entity) and evidence edges go to a {@link PassageRanker} on the executors. Over a graph of
- * triples only (no {@code chunks}) it writes nothing.
+ * become one {@link PassageGraph} (collected once and broadcast, as the methods' graphs are); on the executors each
+ * question's linked entities (its query graph's nodes, each node's candidates sharing its weight; the evidence edges'
+ * ends when the method wrote no linked entity), the chunks dense retrieval finds for its text (where the chunks are
+ * embedded; {@link #DENSE_WEIGHT}) and its evidence edges go to a {@link PassageRanker}. A method that ranked its
+ * passages itself (dense) keeps them. Over a graph of triples only (no {@code chunks}) it writes nothing.
  */
 public final class PassageRetrieval {
   /** Spark setting: how many chunks each question keeps (default 10). */
   static final String LIMIT = "spark.kgrag.passages.limit";
+
+  /**
+   * Spark setting: the restart weight of the chunks dense retrieval finds for a question, against 1 for a linked entity
+   * (default 0.05, HippoRAG 2's passage-node weight; 0: the graph alone). Used where the corpus's chunks are embedded.
+   */
+  static final String DENSE_WEIGHT = "spark.kgrag.passages.dense-weight";
 
   private static final StructType ROW = KgTable.RETRIEVED_PASSAGES.schema();
 
@@ -65,9 +75,14 @@ public final class PassageRetrieval {
    * keeps the passages its method ranked (the first {@link #LIMIT}) instead.
    */
   static Dataset<Row> rank(
-      Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered, Dataset<Row> methodPassages) {
+      Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered, Dataset<Row> methodPassages,
+      Dataset<Row> questions, EmbedderSpec embedder) {
     int limit = limit(catalog);
-    Broadcast<PassageGraph> graph = JavaSparkContext.fromSparkContext(catalog.spark().sparkContext()).broadcast(graph(catalog));
+    double denseWeight = denseWeight(catalog);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(catalog.spark().sparkContext());
+    Broadcast<PassageGraph> graph = jsc.broadcast(graph(catalog));
+    DenseRanker denseRanker = denseWeight > 0 ? denseRanker(catalog, embedder.modelId()) : null;
+    Broadcast<DenseRanker> dense = denseRanker == null ? null : jsc.broadcast(denseRanker);
     Dataset<Row> seeds =
         queryGraphs.select(col("qid"), explode(col("nodes")).as("n"))
             .filter(col("n.entity_ids").isNotNull().and(size(col("n.entity_ids")).gt(0)))
@@ -81,13 +96,20 @@ public final class PassageRetrieval {
             .join(rel, scala(List.of("src", "relation", "dst")))
             .groupBy("qid").agg(collect_list(struct(col("pos"), col("edge_id"), col("src"), col("dst"))).as("edges"));
     Dataset<Row> perQuestion =
-        seeds.join(edges, scala(List.of("qid")), "full_outer").join(methodPassages.select(col("qid"), col("passages").as("own")), scala(List.of("qid")), "full_outer");
+        seeds.join(edges, scala(List.of("qid")), "full_outer").join(methodPassages.select(col("qid"), col("passages").as("own")), scala(List.of("qid")), "full_outer")
+            .join(questions.select("qid", "question"), scala(List.of("qid")), "left");
     return perQuestion.mapPartitions(
-        (MapPartitionsFunction<Row, Row>) it -> ranked(new PassageRanker(graph.value(), new PersonalizedPageRank()).limit(limit), runId, method, dataset, it),
+        (MapPartitionsFunction<Row, Row>) it -> {
+          try (Embedder e = embedder.openLazily()) {
+            return ranked(new PassageRanker(graph.value(), new PersonalizedPageRank()).limit(limit), dense == null ? null : dense.value(), e, denseWeight,
+                runId, method, dataset, it);
+          }
+        },
         Encoders.row(ROW));
   }
 
-  private static Iterator<Row> ranked(PassageRanker ranker, String runId, String method, String dataset, Iterator<Row> it) {
+  private static Iterator<Row> ranked(
+      PassageRanker ranker, DenseRanker dense, Embedder embedder, double denseWeight, String runId, String method, String dataset, Iterator<Row> it) {
     List<Row> out = new ArrayList<>();
     while (it.hasNext()) {
       Row r = it.next();
@@ -117,7 +139,12 @@ public final class PassageRetrieval {
           seeds.merge(e.getLong(3), 1.0, Double::sum);
         }
       }
-      List<RetrievedPassage> passages = ranker.rank(seeds, edgeIds);
+      Map<Long, Double> chunkSeeds = Map.of();
+      String question = r.isNullAt(r.fieldIndex("question")) ? null : r.getString(r.fieldIndex("question"));
+      if (dense != null && question != null && !question.isBlank()) {
+        chunkSeeds = PassageRanker.denseSeeds(dense.rank(embedder.embed(List.of(question))[0], ranker.limit()), denseWeight);
+      }
+      List<RetrievedPassage> passages = ranker.rank(seeds, chunkSeeds, edgeIds);
       for (int i = 0; i < passages.size(); i++) {
         RetrievedPassage p = passages.get(i);
         out.add(
@@ -158,6 +185,50 @@ public final class PassageRetrieval {
       // below
     }
     throw new io.kgrag.core.UserInputException(LIMIT + " must be a whole number of at least 1, got '" + v + "'");
+  }
+
+  private static double denseWeight(Catalog catalog) {
+    String v = catalog.spark().conf().get(DENSE_WEIGHT, "0.05");
+    try {
+      double w = Double.parseDouble(v.strip());
+      if (w >= 0 && Double.isFinite(w)) {
+        return w;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new io.kgrag.core.UserInputException(DENSE_WEIGHT + " must be a number of at least 0, got '" + v + "'");
+  }
+
+  /**
+   * The dense ranker over the chunk embeddings of {@code model} ({@code chunk_embeddings} joined with {@code chunks},
+   * in chunk id order), or null when the warehouse has none.
+   */
+  public static DenseRanker denseRanker(Catalog catalog, String model) {
+    if (!catalog.exists(KgTable.CHUNK_EMBEDDINGS) || !catalog.exists(KgTable.CHUNKS)) {
+      return null;
+    }
+    List<Row> rows =
+        catalog.read(KgTable.CHUNK_EMBEDDINGS).filter(col("model").equalTo(model)).select("chunk_id", "vector")
+            .join(catalog.read(KgTable.CHUNKS).select("chunk_id", "doc_id"), "chunk_id")
+            .orderBy("chunk_id").collectAsList();
+    if (rows.isEmpty()) {
+      return null;
+    }
+    long[] ids = new long[rows.size()];
+    String[] docs = new String[rows.size()];
+    float[][] vectors = new float[rows.size()][];
+    for (int i = 0; i < ids.length; i++) {
+      Row r = rows.get(i);
+      ids[i] = r.getLong(0);
+      List<Float> v = r.getList(1);
+      vectors[i] = new float[v.size()];
+      for (int j = 0; j < vectors[i].length; j++) {
+        vectors[i][j] = v.get(j);
+      }
+      docs[i] = r.getString(2);
+    }
+    return new DenseRanker(ids, docs, vectors);
   }
 
   /** The corpus's passage graph, read from the text tables (mentions of chunks that are gone are left out). */

@@ -133,7 +133,7 @@ public final class QaJob {
               catalog, method.name(), dataset, runId, setup.components().extractorName(), questions,
               rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
               rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)), rows.filter(col("passages").isNotNull()).select("qid", "passages"),
-              steps, llm);
+              steps, llm, embedderSpec);
       writeSideTables(catalog, run, dataset, runId, cur);
       Map<String, Long> metrics = new LinkedHashMap<>(figures(method.name(), run, rows));
       metrics.putAll(run.runFigures());

@@ -104,7 +104,8 @@ public final class QaOutput {
       Dataset<Row> results,
       Dataset<Row> methodPassages,
       Dataset<Row> llmSteps,
-      LlmConfig llm) {
+      LlmConfig llm,
+      io.kgrag.core.embed.EmbedderSpec embedder) {
     Dataset<Row> invalid =
         questions.filter(col("invalid_reason").isNotNull())
             .select(
@@ -127,7 +128,8 @@ public final class QaOutput {
     catalog.replaceWhere(KgTable.EVIDENCE, withChunks(catalog, ev), where);
     if (PassageRetrieval.applies(catalog)) {
       catalog.replaceWhere(KgTable.RETRIEVED_PASSAGES,
-          PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence"), methodPassages),
+          PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence"), methodPassages,
+              questions.filter(col("invalid_reason").isNull()), embedder),
           where);
     }
     Dataset<Row> ans =

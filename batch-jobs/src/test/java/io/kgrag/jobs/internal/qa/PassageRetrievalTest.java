@@ -74,7 +74,8 @@ class PassageRetrievalTest {
     List<Row> owns = List.<Row>of(RowFactory.create("q4", PassageRetrieval.rows(own)));
     Dataset<Row> ranked =
         PassageRetrieval.rank(catalog, "run", "m", "set", spark.createDataFrame(graphs, qgSchema), spark.createDataFrame(answered, evSchema),
-            spark.createDataFrame(owns, ownSchema));
+            spark.createDataFrame(owns, ownSchema), spark.createDataFrame(List.<Row>of(), new StructType().add("qid", DataTypes.StringType).add("question", DataTypes.StringType)),
+            io.kgrag.core.embed.EmbedderSpec.onnx().build());
     catalog.overwrite(KgTable.RETRIEVED_PASSAGES, ranked);
     chunks = new HashMap<>();
     for (Row r : catalog.read(KgTable.RETRIEVED_PASSAGES).orderBy("qid", "rank").collectAsList()) {
@@ -93,12 +94,12 @@ class PassageRetrievalTest {
   }
 
   @Test
-  void chunksAreRankedFromTheLinkedEntitiesAfterTheEvidenceChunks() {
+  void chunksAreRankedByTheSpreadFromTheLinkedEntities() {
     assertEquals(List.of(10L, 20L), chunks.get("q1"), "entity 1 reaches d1 and, through 2, d2; never d3 or d4");
-    assertEquals(List.of(40L, 30L), chunks.get("q2"), "no linked entity: spread from the evidence edge's ends, its chunk first");
-    assertEquals(List.of(10L, 20L), chunks.get("q3"), "the cited edge's chunk first, then the linked entity's");
+    assertEquals(List.of(30L, 40L), chunks.get("q2"), "no linked entity: spread from the evidence edge's ends (a tie: lower chunk first)");
+    assertEquals(List.of(20L, 10L), chunks.get("q3"), "the linked entity's chunk first; the cited edge's chunk is reached through 2");
     assertEquals(10, chunks.get("q4").size(), "a method's own ranking, cut at the default limit of 10");
-    Row via = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("qid").equalTo("q3").and(col("rank").equalTo(1))).select("via.edges", "method", "run_id").head();
+    Row via = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("qid").equalTo("q3").and(col("rank").equalTo(2))).select("via.edges", "method", "run_id").head();
     assertEquals(List.of(100L), via.getList(0));
     assertEquals("m", via.getString(1));
   }

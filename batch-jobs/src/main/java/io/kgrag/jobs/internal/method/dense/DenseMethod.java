@@ -1,7 +1,5 @@
 package io.kgrag.jobs.internal.method.dense;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.dense.DenseContext;
 import io.kgrag.core.passage.DenseRanker;
@@ -15,7 +13,6 @@ import io.kgrag.jobs.runs.RunLog;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.spark.sql.Row;
 
 /**
  * {@code kgrag qa --method dense}: the chunks of a text corpus nearest the question by the cosine of their stored
@@ -40,30 +37,13 @@ public final class DenseMethod extends AbstractRetrievalMethod {
     long t0 = System.nanoTime();
     Catalog catalog = setup.catalog();
     String model = setup.embedder().modelId();
-    List<Row> rows =
-        catalog.read(KgTable.CHUNK_EMBEDDINGS).filter(col("model").equalTo(model)).select("chunk_id", "vector")
-            .join(catalog.read(KgTable.CHUNKS).select("chunk_id", "doc_id"), "chunk_id")
-            .orderBy("chunk_id").collectAsList();
-    if (rows.isEmpty()) {
+    DenseRanker ranker = PassageRetrieval.denseRanker(catalog, model);
+    if (ranker == null) {
       throw new UserInputException(
           "no chunk embeddings of model " + model + " in " + catalog.location(KgTable.CHUNK_EMBEDDINGS) + ": the dense method ranks the chunks of a"
               + " text corpus; `kgrag index --format text|jsonl|json-corpus --stages ingest,embed` embeds them (with the run's embedder)");
     }
-    long[] ids = new long[rows.size()];
-    String[] docs = new String[rows.size()];
-    float[][] vectors = new float[rows.size()][];
-    for (int i = 0; i < ids.length; i++) {
-      Row r = rows.get(i);
-      ids[i] = r.getLong(0);
-      List<Float> v = r.getList(1);
-      vectors[i] = new float[v.size()];
-      for (int j = 0; j < vectors[i].length; j++) {
-        vectors[i][j] = v.get(j);
-      }
-      docs[i] = r.getString(2);
-    }
-    DenseRanker ranker = new DenseRanker(ids, docs, vectors);
-    RunLog.progress(String.format(Locale.ROOT, "dense context: %,d chunk vectors of %s in %.1f s", ids.length, model, (System.nanoTime() - t0) / 1e9));
-    return MethodRun.of(new DenseContext(ranker, setup.embedder(), PassageRetrieval.limit(catalog)), List.of(), List.of("passages"));
+    RunLog.progress(String.format(Locale.ROOT, "dense context: %,d chunk vectors of %s in %.1f s", ranker.size(), model, (System.nanoTime() - t0) / 1e9));
+    return MethodRun.of(new DenseContext(ranker, setup.embedder(), PassageRetrieval.limit(catalog)), List.of(), List.of());
   }
 }
