@@ -233,8 +233,9 @@ public enum KgTable {
       col("chunk_text", StringType, true)),
   RETRIEVED_PASSAGES(
       "The chunks ranked for each question of a run over a graph built from text: first those its evidence edges were"
-          + " read from, then by the personalised PageRank spread from the question's linked entities (rank 1 first); via"
-          + " names the chunk's entities that carried the spread and the evidence edges read from it",
+          + " (rank 1 first) by the personalised PageRank spread over entities and chunks from the question's linked entities and"
+          + " the chunks dense retrieval found; via names the chunk's entities that carried the spread, the method's evidence"
+          + " edges read from it, and its cosine to the question where dense retrieval found it (the dense method: its score)",
       col("run_id", StringType, false),
       col("method", StringType, false),
       col("dataset", StringType, false),
@@ -243,7 +244,8 @@ public enum KgTable {
       col("chunk_id", LongType, false),
       col("doc_id", StringType, false),
       col("score", DoubleType, false),
-      col("via", new StructType().add("entities", createArrayType(LongType, false), false).add("edges", createArrayType(LongType, false), false), false)),
+      col("via", new StructType().add("entities", createArrayType(LongType, false), false).add("edges", createArrayType(LongType, false), false)
+          .add("dense", DoubleType, true), false)),
   METRICS(
       "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 over answer sets, exact match and token F1"
           + " of the top answer (SQuAD normalisation, for text QA), latency percentiles, and for text corpora passage recall at"

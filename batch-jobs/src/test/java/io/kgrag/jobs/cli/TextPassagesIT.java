@@ -70,13 +70,13 @@ class TextPassagesIT {
         c.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo("p1"))
             .join(c.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id")
             .filter(col("method").equalTo("qafd"))
-            .select("qid", "rank", "title", "score", "via.entities", "via.edges", "method").orderBy("qid", "rank").collectAsList();
+            .select("qid", "rank", "title", "score", "via.entities", "via.edges", "method", "via.dense").orderBy("qid", "rank").collectAsList();
     Map<String, List<String>> titles = new TreeMap<>();
     for (Row r : rows) {
       titles.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r.getString(2));
       assertEquals(titles.get(r.getString(0)).size(), r.getInt(1), "ranks are 1, 2, ... per question: " + rows);
       assertEquals("qafd", r.getString(6));
-      assertTrue(!r.getList(4).isEmpty() || !r.getList(5).isEmpty(), "every passage says what led to it: " + r);
+      assertTrue(!r.getList(4).isEmpty() || !r.getList(5).isEmpty() || !r.isNullAt(7), "every passage says what led to it: " + r);
     }
     assertEquals(PEOPLE.length, titles.size(), titles.toString());
     for (int i = 0; i < PEOPLE.length; i++) {
@@ -101,6 +101,9 @@ class TextPassagesIT {
       String person = PEOPLE[i];
       assertTrue(top.subList(0, 3).stream().anyMatch(r -> r.getString(0).equals(person)), "the person's own passage is near the top: " + top);
       assertTrue(top.get(0).getDouble(1) >= top.get(9).getDouble(1), top.toString());
+      assertEquals(top.get(0).getDouble(1), c.read(KgTable.RETRIEVED_PASSAGES)
+          .filter(col("run_id").equalTo("p1").and(col("method").equalTo("dense")).and(col("qid").equalTo("q" + i)).and(col("rank").equalTo(1)))
+          .select("via.dense").head().getDouble(0), 1e-12, "the dense method's via is its cosine");
     }
     Row a = c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("p1").and(col("method").equalTo("dense"))).select("status", "reason").head();
     assertEquals("unable", a.getString(0));

@@ -71,7 +71,7 @@ public final class DenseRanker implements Serializable {
     while (!top.isEmpty()) {
       double[] c = top.poll();
       int i = (int) c[1];
-      out.add(0, new RetrievedPassage(chunkIds[i], docIds[i], c[0], List.of(), List.of()));
+      out.add(0, new RetrievedPassage(chunkIds[i], docIds[i], c[0], List.of(), List.of(), c[0]));
     }
     return out;
   }

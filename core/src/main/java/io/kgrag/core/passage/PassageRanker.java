@@ -46,6 +46,11 @@ public final class PassageRanker {
    * times {@code weight} (HippoRAG 2 weighs passage nodes 0.05 against phrase nodes' 1). Empty for weight 0.
    */
   public static Map<Long, Double> denseSeeds(List<RetrievedPassage> dense, double weight) {
+    return denseSeeds(dense, weight, null);
+  }
+
+  /** {@link #denseSeeds(List, double)}, each seed's cosine also put in {@code cosines} (chunk id to score) when not null. */
+  public static Map<Long, Double> denseSeeds(List<RetrievedPassage> dense, double weight, Map<Long, Double> cosines) {
     Map<Long, Double> out = new HashMap<>();
     if (weight <= 0 || dense.isEmpty()) {
       return out;
@@ -59,6 +64,9 @@ public final class PassageRanker {
     for (RetrievedPassage p : dense) {
       double scaled = hi > lo ? (p.score() - lo) / (hi - lo) : 1;
       out.merge(p.chunkId(), weight * scaled, Double::sum);
+      if (cosines != null) {
+        cosines.put(p.chunkId(), p.score());
+      }
     }
     return out;
   }
@@ -70,6 +78,14 @@ public final class PassageRanker {
    * seed is in the graph.
    */
   public List<RetrievedPassage> rank(Map<Long, Double> entitySeeds, Map<Long, Double> chunkSeeds, List<Long> evidenceEdges) {
+    return rank(entitySeeds, chunkSeeds, Map.of(), evidenceEdges);
+  }
+
+  /**
+   * {@link #rank(Map, Map, List)}, each chunk of {@code cosines} (chunk id to its cosine to the question, from {@link
+   * #denseSeeds(List, double, Map)}) saying so in {@link RetrievedPassage#viaDense()}.
+   */
+  public List<RetrievedPassage> rank(Map<Long, Double> entitySeeds, Map<Long, Double> chunkSeeds, Map<Long, Double> cosines, List<Long> evidenceEdges) {
     int ne = graph.entities();
     double[] restart = new double[graph.nodes()];
     boolean any = false;
@@ -117,7 +133,8 @@ public final class PassageRanker {
     List<RetrievedPassage> out = new ArrayList<>(Math.min(limit, order.length));
     for (int j = 0; j < Math.min(limit, order.length); j++) {
       int c = order[j];
-      out.add(new RetrievedPassage(graph.chunkId(c), graph.chunkDoc(c), p[ne + c], via(c, p), cited.getOrDefault(c, List.of())));
+      out.add(new RetrievedPassage(graph.chunkId(c), graph.chunkDoc(c), p[ne + c], via(c, p), cited.getOrDefault(c, List.of()),
+          cosines.getOrDefault(graph.chunkId(c), Double.NaN)));
     }
     return out;
   }

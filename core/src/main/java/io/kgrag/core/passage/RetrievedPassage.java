@@ -12,8 +12,11 @@ import java.util.List;
  *     reached it
  * @param viaEntities the chunk's entities that carried the most of the spread, most first (at most three)
  * @param viaEdges the method's evidence edges read from this chunk, in evidence order
+ * @param viaDense the chunk's cosine to the question where dense retrieval found it (a restart of the walk, or the
+ *     dense method's own score), else NaN
  */
-public record RetrievedPassage(long chunkId, String docId, double score, List<Long> viaEntities, List<Long> viaEdges) implements Serializable {
+public record RetrievedPassage(long chunkId, String docId, double score, List<Long> viaEntities, List<Long> viaEdges, double viaDense)
+    implements Serializable {
   public RetrievedPassage {
     viaEntities = List.copyOf(viaEntities);
     viaEdges = List.copyOf(viaEdges);

@@ -75,16 +75,20 @@ class PassageRankerTest {
   @Test
   void denseChunksAreSeedsWithASmallWeight() {
     List<RetrievedPassage> dense =
-        List.of(new RetrievedPassage(300, "c", 0.9, List.of(), List.of()), new RetrievedPassage(400, "a", 0.7, List.of(), List.of()),
-            new RetrievedPassage(100, "a", 0.5, List.of(), List.of()));
-    Map<Long, Double> seeds = PassageRanker.denseSeeds(dense, 0.05);
+        List.of(new RetrievedPassage(300, "c", 0.9, List.of(), List.of(), 0.9), new RetrievedPassage(400, "a", 0.7, List.of(), List.of(), 0.7),
+            new RetrievedPassage(100, "a", 0.5, List.of(), List.of(), 0.5));
+    Map<Long, Double> cosines = new java.util.HashMap<>();
+    Map<Long, Double> seeds = PassageRanker.denseSeeds(dense, 0.05, cosines);
+    assertEquals(Map.of(300L, 0.9, 400L, 0.7, 100L, 0.5), cosines);
     assertEquals(0.05, seeds.get(300L), 1e-12);
     assertEquals(0.025, seeds.get(400L), 1e-12);
     assertEquals(0.0, seeds.get(100L), 1e-12);
     assertEquals(Map.of(), PassageRanker.denseSeeds(dense, 0));
     PassageRanker ranker = new PassageRanker(graph(), new PersonalizedPageRank());
     assertEquals(List.of(300L, 400L, 200L, 100L), chunks(ranker.rank(Map.of(), seeds, List.of())), "a dense seed alone still spreads");
-    List<RetrievedPassage> both = ranker.rank(Map.of(1L, 1.0), seeds, List.of());
+    List<RetrievedPassage> both = ranker.rank(Map.of(1L, 1.0), seeds, cosines, List.of());
+    assertEquals(0.9, both.stream().filter(p -> p.chunkId() == 300L).findFirst().orElseThrow().viaDense(), 1e-12);
+    assertTrue(Double.isNaN(ranker.rank(Map.of(1L, 1.0), Map.of(), List.of()).get(0).viaDense()), "no dense seed, no cosine");
     assertEquals(100L, both.get(0).chunkId(), "the linked entity outweighs the dense seeds");
     assertTrue(chunks(both).contains(300L), "the dense seed adds a chunk the entity does not reach");
   }

@@ -140,11 +140,12 @@ public final class PassageRetrieval {
         }
       }
       Map<Long, Double> chunkSeeds = Map.of();
+      Map<Long, Double> cosines = new java.util.HashMap<>();
       String question = r.isNullAt(r.fieldIndex("question")) ? null : r.getString(r.fieldIndex("question"));
       if (dense != null && question != null && !question.isBlank()) {
-        chunkSeeds = PassageRanker.denseSeeds(dense.rank(embedder.embed(List.of(question))[0], ranker.limit()), denseWeight);
+        chunkSeeds = PassageRanker.denseSeeds(dense.rank(embedder.embed(List.of(question))[0], ranker.limit()), denseWeight, cosines);
       }
-      List<RetrievedPassage> passages = ranker.rank(seeds, chunkSeeds, edgeIds);
+      List<RetrievedPassage> passages = ranker.rank(seeds, chunkSeeds, cosines, edgeIds);
       for (int i = 0; i < passages.size(); i++) {
         RetrievedPassage p = passages.get(i);
         out.add(
@@ -166,7 +167,7 @@ public final class PassageRetrieval {
   }
 
   private static Row via(RetrievedPassage p) {
-    return RowFactory.create(p.viaEntities().toArray(new Long[0]), p.viaEdges().toArray(new Long[0]));
+    return RowFactory.create(p.viaEntities().toArray(new Long[0]), p.viaEdges().toArray(new Long[0]), Double.isNaN(p.viaDense()) ? null : p.viaDense());
   }
 
   /**

@@ -69,7 +69,7 @@ class PassageRetrievalTest {
     StructType ownSchema = new StructType().add("qid", DataTypes.StringType).add("passages", DataTypes.createArrayType(PassageRetrieval.PASSAGE, false));
     List<io.kgrag.core.passage.RetrievedPassage> own = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      own.add(new io.kgrag.core.passage.RetrievedPassage(30L, "d3", 1.0 - i / 100.0, List.of(), List.of()));
+      own.add(new io.kgrag.core.passage.RetrievedPassage(30L, "d3", 1.0 - i / 100.0, List.of(), List.of(), 1.0 - i / 100.0));
     }
     List<Row> owns = List.<Row>of(RowFactory.create("q4", PassageRetrieval.rows(own)));
     Dataset<Row> ranked =
