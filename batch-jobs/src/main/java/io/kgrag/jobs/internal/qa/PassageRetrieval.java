@@ -95,9 +95,10 @@ public final class PassageRetrieval {
             .select(col("qid"), col("pos"), col("e.src").as("src"), col("e.relation").as("relation"), col("e.dst").as("dst"))
             .join(rel, scala(List.of("src", "relation", "dst")))
             .groupBy("qid").agg(collect_list(struct(col("pos"), col("edge_id"), col("src"), col("dst"))).as("edges"));
+    // every question, also one whose method linked nothing and cited nothing: dense retrieval may still seed it
     Dataset<Row> perQuestion =
-        seeds.join(edges, scala(List.of("qid")), "full_outer").join(methodPassages.select(col("qid"), col("passages").as("own")), scala(List.of("qid")), "full_outer")
-            .join(questions.select("qid", "question"), scala(List.of("qid")), "left");
+        questions.select("qid", "question").join(seeds, scala(List.of("qid")), "left").join(edges, scala(List.of("qid")), "left")
+            .join(methodPassages.select(col("qid"), col("passages").as("own")), scala(List.of("qid")), "left");
     return perQuestion.mapPartitions(
         (MapPartitionsFunction<Row, Row>) it -> {
           try (Embedder e = embedder.openLazily()) {

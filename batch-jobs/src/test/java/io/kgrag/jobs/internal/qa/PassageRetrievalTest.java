@@ -74,7 +74,9 @@ class PassageRetrievalTest {
     List<Row> owns = List.<Row>of(RowFactory.create("q4", PassageRetrieval.rows(own)));
     Dataset<Row> ranked =
         PassageRetrieval.rank(catalog, "run", "m", "set", spark.createDataFrame(graphs, qgSchema), spark.createDataFrame(answered, evSchema),
-            spark.createDataFrame(owns, ownSchema), spark.createDataFrame(List.<Row>of(), new StructType().add("qid", DataTypes.StringType).add("question", DataTypes.StringType)),
+            spark.createDataFrame(owns, ownSchema), spark.createDataFrame(List.of(RowFactory.create("q1", "one?"), RowFactory.create("q2", "two?"), RowFactory.create("q3", "three?"),
+                RowFactory.create("q4", "four?"), RowFactory.create("q5", "five, which links nothing and cites nothing?")),
+                new StructType().add("qid", DataTypes.StringType).add("question", DataTypes.StringType)),
             io.kgrag.core.embed.EmbedderSpec.onnx().build());
     catalog.overwrite(KgTable.RETRIEVED_PASSAGES, ranked);
     chunks = new HashMap<>();
@@ -99,6 +101,7 @@ class PassageRetrievalTest {
     assertEquals(List.of(30L, 40L), chunks.get("q2"), "no linked entity: spread from the evidence edge's ends (a tie: lower chunk first)");
     assertEquals(List.of(20L, 10L), chunks.get("q3"), "the linked entity's chunk first; the cited edge's chunk is reached through 2");
     assertEquals(10, chunks.get("q4").size(), "a method's own ranking, cut at the default limit of 10");
+    assertEquals(null, chunks.get("q5"), "no seed at all (and no chunk embeddings): no passage");
     Row via = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("qid").equalTo("q3").and(col("rank").equalTo(2))).select("via.edges", "method", "run_id").head();
     assertEquals(List.of(100L), via.getList(0));
     assertEquals("m", via.getString(1));
