@@ -172,6 +172,16 @@ public final class PassageRetrieval {
   }
 
   /**
+   * Reads {@link #LIMIT} and {@link #DENSE_WEIGHT}, so that a run refuses a bad value before it answers anything.
+   *
+   * @throws io.kgrag.core.UserInputException naming the setting
+   */
+  static void checkSettings(Catalog catalog) {
+    limit(catalog);
+    denseWeight(catalog);
+  }
+
+  /**
    * How many chunks each question keeps: {@link #LIMIT} of the run's session (default 10).
    *
    * @throws io.kgrag.core.UserInputException when the setting is not a whole number of at least 1

@@ -90,6 +90,7 @@ public final class QaJob {
       RetrievalMethod method, MethodSetup setup, Dataset<Row> questions, String dataset, String runId, int partitions) {
     Catalog catalog = setup.catalog();
     SparkSession spark = catalog.spark();
+    PassageRetrieval.checkSettings(catalog); // a bad passages setting is refused now, not after the answers
     MethodRun run = method.prepare(setup);
     LlmConfig llm = setup.components().llm();
     SharedContext<Serializable> bc = SharedContext.broadcast(spark, run.context());

@@ -126,4 +126,20 @@ class PassageRetrievalTest {
     assertEquals(16, r.passages());
     assertEquals(0, r.passagesNotInChunks());
   }
+
+  @Test
+  void badSettingsAreRefusedNamingTheKey() {
+    for (String[] kv : new String[][] {{PassageRetrieval.LIMIT, "0"}, {PassageRetrieval.LIMIT, "ten"}, {PassageRetrieval.DENSE_WEIGHT, "-1"},
+        {PassageRetrieval.DENSE_WEIGHT, "NaN"}}) {
+      spark.conf().set(kv[0], kv[1]);
+      try {
+        io.kgrag.core.UserInputException e =
+            org.junit.jupiter.api.Assertions.assertThrows(io.kgrag.core.UserInputException.class, () -> PassageRetrieval.checkSettings(catalog));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(kv[0]) && e.getMessage().contains(kv[1]), e.getMessage());
+      } finally {
+        spark.conf().unset(kv[0]);
+      }
+    }
+    PassageRetrieval.checkSettings(catalog);
+  }
 }
