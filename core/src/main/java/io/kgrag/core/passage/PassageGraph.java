@@ -23,9 +23,6 @@ public final class PassageGraph implements Serializable {
   private final long[] entityIds; // sorted
   private final long[] chunkIds; // sorted
   private final String[] chunkDocs; // parallel to chunkIds
-  private final int[] adjStart; // entity -> neighbour entities (CSR)
-  private final int[] adj;
-  private final double[] adjWeight;
   private final int[] mentionStart; // entity -> chunks (CSR)
   private final int[] mentionChunk;
   private final int[] nodeStart; // every node (entities, then chunks at entities() + c) -> neighbours (CSR)
@@ -65,12 +62,12 @@ public final class PassageGraph implements Serializable {
         nb.get(d).merge(s, 1.0, Double::sum);
       }
     }
-    this.adjStart = new int[n + 1];
+    int[] adjStart = new int[n + 1]; // entity -> neighbour entities (CSR), folded into the walk's below
     for (int i = 0; i < n; i++) {
       adjStart[i + 1] = adjStart[i] + nb.get(i).size();
     }
-    this.adj = new int[adjStart[n]];
-    this.adjWeight = new double[adjStart[n]];
+    int[] adj = new int[adjStart[n]];
+    double[] adjWeight = new double[adjStart[n]];
     for (int i = 0; i < n; i++) {
       int[] keys = nb.get(i).keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
       for (int j = 0; j < keys.length; j++) {
@@ -234,11 +231,6 @@ public final class PassageGraph implements Serializable {
 
   double weight(int j) {
     return nodeWeight[j];
-  }
-
-  /** The chunks entity {@code i} is mentioned in (dense indexes, ascending). */
-  public int[] mentions(int i) {
-    return Arrays.copyOfRange(mentionChunk, mentionStart[i], mentionStart[i + 1]);
   }
 
   /** Whether entity {@code i} is mentioned in chunk {@code c} (dense indexes). */
