@@ -38,6 +38,21 @@ class CliTest {
   }
 
   @Test
+  void syncIsRefusedWhereItCannotApplyBeforeAnythingRuns() {
+    String wh = SparkTestSession.newDir("sync").toString();
+    Cli triples = Cli.run("reindex", "--input", "t.tsv", "--warehouse", wh, "--sync");
+    assertEquals(2, triples.code, triples.toString());
+    assertTrue(triples.err.contains("--sync is for document corpora"), triples.err);
+    Cli noInput = Cli.run("reindex", "--warehouse", wh, "--sync");
+    assertEquals(2, noInput.code, noInput.toString());
+    assertTrue(noInput.err.contains("--sync needs --input"), noInput.err);
+    Cli noIngest = Cli.run("reindex", "--input", "c.jsonl", "--format", "jsonl", "--stages", "embed", "--warehouse", wh, "--sync");
+    assertEquals(2, noIngest.code, noIngest.toString());
+    assertTrue(noIngest.err.contains("add ingest to --stages"), noIngest.err);
+    assertTrue(java.nio.file.Files.notExists(java.nio.file.Path.of(wh, "runs")), "nothing written under " + wh);
+  }
+
+  @Test
   void embedWithoutAGraphSaysWhatToRunFirst() {
     Cli r = Cli.run("index", "--stages", "embed", "--warehouse", SparkTestSession.newDir("empty").toString());
     assertEquals(2, r.code, r.toString());

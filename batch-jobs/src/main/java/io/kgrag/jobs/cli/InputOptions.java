@@ -53,6 +53,11 @@ final class InputOptions {
 
   /** Sets what the ingest stage reads: {@link StageSetup#documents} or {@link StageSetup#triples}. */
   void configure(StageSetup setup, boolean append) {
+    configure(setup, append, false);
+  }
+
+  /** As {@link #configure(StageSetup, boolean)}; {@code sync} removes the documents of this source the input no longer has. */
+  void configure(StageSetup setup, boolean append, boolean sync) {
     if (isText()) {
       DocumentsInput d = new DocumentsInput();
       d.input = input;
@@ -61,9 +66,11 @@ final class InputOptions {
       d.chunkSize = chunkSize;
       d.chunkOverlap = chunkOverlap;
       d.append = append;
+      d.sync = sync;
       d.source = source;
       setup.documents = d;
     } else {
+      checkSync(sync);
       TriplesInput o = new TriplesInput();
       o.input = input;
       o.format = tripleFormat();
@@ -71,6 +78,24 @@ final class InputOptions {
       o.append = append;
       o.source = source;
       setup.triples = o;
+    }
+  }
+
+  /**
+   * Checks that {@code --sync} can apply to this input.
+   *
+   * @throws UserInputException without {@code --input}, or for a triple format
+   */
+  void checkSync(boolean sync) {
+    if (!sync) {
+      return;
+    }
+    if (input == null) {
+      throw new UserInputException("--sync needs --input: the corpus as it is now, whose missing documents are removed");
+    }
+    if (!isText()) {
+      throw new UserInputException("--sync is for document corpora (--format text, jsonl, json-corpus), not --format " + format
+          + ": triples have no document to remove; rebuild with kgrag index to drop triples");
     }
   }
 

@@ -45,6 +45,9 @@ public final class ReindexCommand implements Callable<Integer> {
   @Option(names = "--index-partitions", paramLabel = "<n>", defaultValue = "0", description = "Path index partitions when path-index has to build in full (default as kgrag index).")
   int indexPartitions;
 
+  @Option(names = "--sync", description = "Documents: also remove the documents of this --source (default: the input's file or folder name) that --input no longer has, with their chunks, mentions and the entities and edges only they supported; documents of other sources stay.")
+  boolean sync;
+
   @Option(names = "--retrain", description = "Retrain the dominance GNN and recompute every vector (a full gnn build); paths and path-index then rebuild in full too.")
   boolean retrain;
 
@@ -57,7 +60,11 @@ public final class ReindexCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     in.check();
+    in.checkSync(sync);
     Set<String> run = StageSelection.select(Pipeline.updatable(), stages, null, in.input != null, "reindex");
+    if (sync && !run.contains("ingest")) {
+      throw new UserInputException("--sync removes documents in stage ingest, which --stages leaves out; add ingest to --stages");
+    }
     if (pathLength != 1 && pathLength != 2) {
       throw new UserInputException("--path-length must be 1 or 2, got " + pathLength);
     }
@@ -67,7 +74,7 @@ public final class ReindexCommand implements Callable<Integer> {
     RunLog log = job.runLog(catalog);
     StageSetup setup = new StageSetup(catalog, conf, embedding.spec(conf), log.runId());
     if (run.contains("ingest")) {
-      in.configure(setup, true);
+      in.configure(setup, true, sync);
     }
     setup.pathLength = pathLength;
     setup.indexPartitions = indexPartitions;

@@ -74,7 +74,8 @@ import scala.Tuple2;
  * With it, documents whose {@code doc_id} is already in {@code documents} are skipped; a new document at the
  * {@code uri} of an existing one with other content supersedes it: the old document's chunks,
  * extractions, mentions and edge chunks are removed, the entities and edges they touched are merged again
- * from what is left, and text entities and edges left with no mention or chunk are deleted.
+ * from what is left, and text entities and edges left with no mention or chunk are deleted. With {@code sync}
+ * too, every document of this run's {@code source} that the input no longer has is removed the same way.
  */
 public final class DocumentIngestStage {
   /** What to ingest. */
@@ -236,6 +237,16 @@ public final class DocumentIngestStage {
               .select(col("doc_id").as("sid"))
               .persist(StorageLevel.MEMORY_AND_DISK());
       long docsSuperseded = superseded.count();
+      // --sync: the documents of this source that the input no longer has go, as superseded ones do
+      Dataset<Row> removedDocs =
+          o.sync
+              ? existingDocs.filter(col("source").equalTo(source))
+                  .join(inputIds, existingDocs.col("doc_id").equalTo(inputIds.col("iid")), "left_anti")
+                  .select(col("doc_id").as("sid"))
+                  .join(superseded.select(col("sid").as("ssid")), col("sid").equalTo(col("ssid")), "left_anti")
+                  .persist(StorageLevel.MEMORY_AND_DISK())
+              : superseded.limit(0);
+      long docsRemoved = removedDocs.count();
 
       // 3. chunk the new documents
       newChunks = chunk(spark, newDocs, chunker).persist(StorageLevel.MEMORY_AND_DISK());
@@ -297,7 +308,7 @@ public final class DocumentIngestStage {
 
         // 5. the text tables after this run: what exists, less the rows of superseded or re-done documents, plus the new rows
         Dataset<Row> existingChunks = pinnedOrEmpty(KgTable.CHUNKS, pinned);
-        Dataset<Row> redoneIds = superseded.union(newDocs.select(col("doc_id").as("sid")));
+        Dataset<Row> redoneIds = superseded.union(removedDocs).union(newDocs.select(col("doc_id").as("sid")));
         Dataset<Row> removedChunks =
             existingChunks.join(redoneIds, existingChunks.col("doc_id").equalTo(redoneIds.col("sid")), "left_semi").select(col("chunk_id").as("rid"))
                 .union(newChunks.select(col("chunk_id").as("rid")))
@@ -362,7 +373,7 @@ public final class DocumentIngestStage {
           }
           long gone = appending ? goneEntities.count() : 0;
           long goneEdgeCount = appending ? goneEdges.count() : 0;
-          boolean changed = docsNew > 0 || docsSuperseded > 0 || !appending;
+          boolean changed = docsNew > 0 || docsSuperseded > 0 || docsRemoved > 0 || !appending;
 
           // 7. write, one commit per table, documents last
           long entitiesInserted = 0;
@@ -407,6 +418,7 @@ public final class DocumentIngestStage {
               .rows("documents_retried", docsRetried)
               .rows("documents_duplicate", docsRead - distinctDocs)
               .rows("documents_superseded", docsSuperseded)
+              .rows("documents_removed", docsRemoved)
               .rows("records_rejected", rejected)
               .rows("chunks", chunkCount)
               .rows("chunks_failed", failed)
@@ -426,9 +438,10 @@ public final class DocumentIngestStage {
               .rows("relations_deleted", goneEdgeCount);
           report.summary(
               String.format(
-                  "%s documents read (%s new, %s skipped, %s superseded), %s rejected -> %s chunks (%s failed), %s triples"
+                  "%s documents read (%s new, %s skipped, %s superseded%s), %s rejected -> %s chunks (%s failed), %s triples"
                       + " -> %s entities, %s relations%s [%s]",
                   StageReport.fmt(docsRead), StageReport.fmt(docsNew), StageReport.fmt(docsSkipped), StageReport.fmt(docsSuperseded),
+                  o.sync ? ", " + StageReport.fmt(docsRemoved) + " removed (sync)" : "",
                   StageReport.fmt(rejected), StageReport.fmt(chunkCount), StageReport.fmt(failed), StageReport.fmt(triplesExtracted),
                   StageReport.fmt(es.getLong(0)), StageReport.fmt(relationsUpserted), appending ? " merged (append)" : "", extractorName));
           return report;
@@ -443,6 +456,7 @@ public final class DocumentIngestStage {
         newEdges.unpersist();
         newDocs.unpersist();
         superseded.unpersist();
+        removedDocs.unpersist();
       }
     } finally {
       read.unpersist();
