@@ -125,18 +125,17 @@ public final class SqlBuilder {
     return c.multi() ? "array_min(" + ident(c.name()) + ")" : ident(c.name());
   }
 
-  /** Whether a member's column holds {@code value}. */
+  /** Whether a member's column holds {@code value}: never, for a word in a column of numbers. */
   static String has(Column c, String value) {
-    String v = c.kind() == EntityTable.Kind.TEXT ? literal(value) : numericLiteral(c, value);
-    return c.multi() ? "array_contains(" + ident(c.name()) + ", " + v + ")" : ident(c.name()) + " = " + v;
-  }
-
-  private static String numericLiteral(Column c, String value) {
-    Object v = ValueNormaliser.value(value);
-    if (!(v instanceof Number n)) {
-      throw new IllegalArgumentException("column " + c.name() + " holds numbers, not '" + value + "'");
+    String v;
+    if (c.kind() == EntityTable.Kind.TEXT) {
+      v = literal(value);
+    } else if (ValueNormaliser.value(value) instanceof Number n) {
+      v = c.kind() == EntityTable.Kind.INTEGER && ValueNormaliser.value(value) instanceof Long ? n.toString() : "CAST(" + number(n.doubleValue()) + " AS DOUBLE)";
+    } else {
+      return "FALSE"; // no member's number is 'city': the set is empty (it was an error that failed the question)
     }
-    return c.kind() == EntityTable.Kind.INTEGER && v instanceof Long ? v.toString() : "CAST(" + number(n.doubleValue()) + " AS DOUBLE)";
+    return c.multi() ? "array_contains(" + ident(c.name()) + ", " + v + ")" : ident(c.name()) + " = " + v;
   }
 
   /** A Spark SQL identifier in back-quotes (a back-quote doubled). */

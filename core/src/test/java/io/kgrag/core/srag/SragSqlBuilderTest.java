@@ -68,6 +68,14 @@ class SragSqlBuilderTest {
   }
 
   @Test
+  void aWordAgainstAColumnOfNumbersMatchesNoMember() {
+    SetQuery word = new SetQuery(set, Operation.RELATIONSHIP, null, null, year, List.of("city"), null, 0, 0, true);
+    assertTrue(sql(word).contains(" WHERE FALSE "), sql(word));
+    SetQuery number = new SetQuery(set, Operation.RELATIONSHIP, null, null, year, List.of("1994"), null, 0, 0, true);
+    assertTrue(sql(number).contains("1994") && !sql(number).contains("FALSE"), sql(number));
+  }
+
+  @Test
   void statisticsSettingsAreChecked() {
     assertThrows(IllegalArgumentException.class, () -> new SqlBuilder.Config(1.5, 5.991));
     assertThrows(IllegalArgumentException.class, () -> new SqlBuilder.Config(0.3, 0));
