@@ -48,7 +48,7 @@ class CliTest {
     assertTrue(noInput.err.contains("--sync needs --input"), noInput.err);
     Cli noIngest = Cli.run("reindex", "--input", "c.jsonl", "--format", "jsonl", "--stages", "embed", "--warehouse", wh, "--sync");
     assertEquals(2, noIngest.code, noIngest.toString());
-    assertTrue(noIngest.err.contains("add ingest to --stages"), noIngest.err);
+    assertTrue(noIngest.err.contains("stage ingest is not selected"), noIngest.err);
     assertTrue(java.nio.file.Files.notExists(java.nio.file.Path.of(wh, "runs")), "nothing written under " + wh);
   }
 

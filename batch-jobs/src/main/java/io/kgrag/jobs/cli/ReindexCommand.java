@@ -62,9 +62,6 @@ public final class ReindexCommand implements Callable<Integer> {
     in.check();
     in.checkSync(sync);
     Set<String> run = StageSelection.select(Pipeline.updatable(), stages, null, in.input != null, "reindex");
-    if (sync && !run.contains("ingest")) {
-      throw new UserInputException("--sync removes documents in stage ingest, which --stages leaves out; add ingest to --stages");
-    }
     if (pathLength != 1 && pathLength != 2) {
       throw new UserInputException("--path-length must be 1 or 2, got " + pathLength);
     }
