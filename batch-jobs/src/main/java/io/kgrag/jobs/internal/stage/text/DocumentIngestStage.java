@@ -199,11 +199,7 @@ public final class DocumentIngestStage {
       long docsRead = counts.isNullAt(0) ? 0 : counts.getLong(0);
       long rejected = counts.isNullAt(1) ? 0 : counts.getLong(1);
       if (docsRead == 0) {
-        String firstReject =
-            rejected == 0
-                ? "no rejected records either"
-                : read.filter(col("kind").equalTo("reject")).orderBy("file", "line_no")
-                    .select(concat(col("file"), lit(":"), col("line_no").cast("string"), lit(": "), col("reason"))).head().getString(0);
+        String firstReject = rejected == 0 ? "no rejected records either" : firstReject(read);
         throw new UserInputException(
             "no document in " + o.input + ": " + files.size() + " file(s) read, " + rejected + " record(s) rejected (first: "
                 + firstReject + "); check --format (text, jsonl, json-corpus)");
@@ -247,6 +243,16 @@ public final class DocumentIngestStage {
                   .persist(StorageLevel.MEMORY_AND_DISK())
               : superseded.limit(0);
       long docsRemoved = removedDocs.count();
+      if (docsRemoved > 0 && rejected > 0) {
+        removedDocs.unpersist();
+        superseded.unpersist();
+        newDocs.unpersist();
+        // a record that could not be read may be a document that is still in the corpus: removing it would lose it
+        throw new UserInputException(
+            "--sync: " + rejected + " record(s) of " + o.input + " could not be read (first: " + firstReject(read) + "), so the "
+                + docsRemoved + " document(s) missing from it may only be unreadable; no document was removed or added. Fix the"
+                + " input, or run without --sync to add and update documents only");
+      }
 
       // 3. chunk the new documents
       newChunks = chunk(spark, newDocs, chunker).persist(StorageLevel.MEMORY_AND_DISK());
@@ -467,6 +473,12 @@ public final class DocumentIngestStage {
         pinnedExtracted.close();
       }
     }
+  }
+
+  /** "file:line: reason" of the first rejected record of {@code read}, in file and line order. */
+  private static String firstReject(Dataset<Row> read) {
+    return read.filter(col("kind").equalTo("reject")).orderBy("file", "line_no")
+        .select(concat(col("file"), lit(":"), col("line_no").cast("string"), lit(": "), col("reason"))).head().getString(0);
   }
 
   /** {@code spark.kgrag.extract.*} settings of the session, without the prefix. */

@@ -122,6 +122,21 @@ class TextSyncIT {
         new Catalog(SparkTestSession.get(), synced.toString()).read(KgTable.PATH_INDEX).selectExpr("sum(count)").head().getLong(0));
   }
 
+  @Test
+  void aCorpusWithUnreadableRecordsRemovesNothing() {
+    Path dir = SparkTestSession.newDir("text-sync-rejects");
+    List<String> lines = new ArrayList<>(corpus(false));
+    lines.set(0, "{\"id\": \"c0\", \"title\": \"Warsaw\", \"text\": ");  // cut: is Warsaw still there?
+    lines.remove(1);
+    Path broken = TestFiles.lines(dir, "corpus.jsonl", lines);
+    List<String> before = table(synced, KgTable.DOCUMENTS);
+    Cli r = Cli.run("reindex", "--input", broken.toString(), "--format", "jsonl", "--extractor", "pattern", "--warehouse", synced.toString(),
+        "--source", "people", "--sync", "--stages", "ingest");
+    assertEquals(2, r.code, r.toString());
+    assertTrue(r.err.contains("--sync: 1 record(s)") && r.err.contains("no document was removed or added"), r.err);
+    assertEquals(before, table(synced, KgTable.DOCUMENTS));
+  }
+
   private static List<String> table(Path wh, KgTable t) {
     Catalog c = new Catalog(SparkTestSession.get(), wh.toString());
     String[] cols = java.util.Arrays.stream(c.read(t).columns()).filter(n -> !n.equals("run_id")).toArray(String[]::new);
