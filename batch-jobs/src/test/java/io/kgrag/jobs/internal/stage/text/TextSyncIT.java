@@ -1,6 +1,7 @@
 package io.kgrag.jobs.internal.stage.text;
 
-import static org.apache.spark.sql.functions.col;
+import static io.kgrag.jobs.internal.stage.text.TextTables.rows;
+import static io.kgrag.jobs.internal.stage.text.TextTables.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,21 +137,8 @@ class TextSyncIT {
     assertEquals(before, table(synced, KgTable.DOCUMENTS));
   }
 
-  private static List<String> table(Path wh, KgTable t) {
-    Catalog c = new Catalog(SparkTestSession.get(), wh.toString());
-    String[] cols = java.util.Arrays.stream(c.read(t).columns()).filter(n -> !n.equals("run_id")).toArray(String[]::new);
-    return c.read(t).selectExpr(cols).collectAsList().stream().map(Row::toString).sorted().collect(Collectors.toList());
-  }
-
   private static List<String> keys(Path wh, KgTable t, String key) {
     return new Catalog(SparkTestSession.get(), wh.toString()).read(t).select(key).collectAsList().stream().map(Row::toString).sorted()
         .collect(Collectors.toList());
-  }
-
-  private static Map<String, Long> rows(Catalog c, String runId, String stage) {
-    List<Row> r = c.read(KgTable.RUNS).filter(col("run_id").equalTo(runId).and(col("stage").equalTo(stage))).select("rows", "status").collectAsList();
-    assertEquals(1, r.size(), stage + " of " + runId + ": " + c.read(KgTable.RUNS).select("run_id", "stage").collectAsList());
-    assertEquals("succeeded", r.get(0).getString(1));
-    return new TreeMap<>(r.get(0).getJavaMap(0));
   }
 }

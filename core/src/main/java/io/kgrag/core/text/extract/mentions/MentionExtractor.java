@@ -317,10 +317,6 @@ final class MentionExtractor implements TripleExtractor {
       return maxTokens;
     }
 
-    int size() {
-      return keys.size();
-    }
-
     private static List<Token> words(String label) {
       List<Token> t = tokens(label);
       t.removeIf(x -> !x.isWord());
