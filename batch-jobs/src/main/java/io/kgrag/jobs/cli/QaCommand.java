@@ -12,6 +12,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.conf.KgragConf;
 import io.kgrag.jobs.internal.pipeline.Pipeline;
 import io.kgrag.jobs.internal.qa.Methods;
+import io.kgrag.jobs.internal.qa.PassageRetrieval;
 import io.kgrag.jobs.internal.qa.QaRun;
 import io.kgrag.jobs.internal.qa.QuestionsInput;
 import io.kgrag.jobs.runs.RunLog;
@@ -76,7 +77,7 @@ public final class QaCommand implements Callable<Integer> {
       names = "--generator",
       defaultValue = "extractive",
       paramLabel = "<kind>",
-      description = "Answer generator: extractive (no LLM) or llm (the method's prompt through spark.kgrag.llm.*). Default: ${DEFAULT-VALUE}.")
+      description = "Answer generator: extractive (no LLM) or llm (the method's prompt through spark.kgrag.llm.*; over a graph built from text, the LLM reads the answer from the question's top passages with their titles, spark.kgrag.passages.read of them, default 5). Default: ${DEFAULT-VALUE}.")
   String generator;
 
   @Option(
@@ -248,8 +249,10 @@ public final class QaCommand implements Callable<Integer> {
     }
     int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
     EmbedderSpec embedder = conf.embedder(null, null, null);
+    // over a graph built from text, --generator llm reads the answer from the ranked passages (PassageReading)
+    boolean text = llmGenerator && PassageRetrieval.applies(snapshot);
     MethodSetup setup =
-        new MethodSetup(snapshot, embedder, options, new Components(llm, llmExtractor, llmGenerator), m.flags().contains(QaFlag.EXEMPLARS) ? exemplars : null,
+        new MethodSetup(snapshot, embedder, options, new Components(llm, llmExtractor, llmGenerator && !text, llmGenerator && text), m.flags().contains(QaFlag.EXEMPLARS) ? exemplars : null,
             pathLength == null || !m.flags().contains(QaFlag.PATH_LENGTH) ? 1 : pathLength,
             minSimilarity == null || !m.flags().contains(QaFlag.MIN_SIMILARITY) ? 0.8 : minSimilarity);
     return QaRun.answer(job.runLog(live), questions, dataset, format, m, setup, parts);

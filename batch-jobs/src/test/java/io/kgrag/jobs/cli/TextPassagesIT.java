@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kgrag.core.llm.FakeOpenAiServer;
+import io.kgrag.core.llm.FakeOpenAiServer.RecordedRequest;
+import io.kgrag.core.llm.FakeOpenAiServer.Response;
 import io.kgrag.jobs.Cli;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.TestFiles;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.conf.KgragConf;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,12 +35,14 @@ class TextPassagesIT {
   private static final String[] CITIES = {"Warsaw", "Paris", "Lisbon", "Vienna"};
   private static final String[] COUNTRIES = {"Poland", "France", "Portugal", "Austria"};
 
+  private static Path dir;
+  private static Path qs;
   private static Path wh;
   private static Cli eval;
 
   @BeforeAll
   static void indexAnswerAndEvaluate() {
-    Path dir = SparkTestSession.newDir("text-passages");
+    dir = SparkTestSession.newDir("text-passages");
     List<String> corpus = new ArrayList<>();
     List<String> questions = new ArrayList<>();
     for (int i = 0; i < PEOPLE.length; i++) {
@@ -47,7 +54,7 @@ class TextPassagesIT {
           + "\", \"supporting_facts\": [[\"" + PEOPLE[i] + "\", 0], [\"" + CITIES[i] + "\", 0]]}");
     }
     Path in = TestFiles.lines(dir, "corpus.jsonl", corpus);
-    Path qs = TestFiles.lines(dir, "questions.jsonl", questions);
+    qs = TestFiles.lines(dir, "questions.jsonl", questions);
     wh = dir.resolve("wh");
     Cli index = Cli.run("index", "--input", in.toString(), "--format", "jsonl", "--extractor", "pattern", "--warehouse", wh.toString(), "--stages", "ingest,embed");
     assertEquals(0, index.code, index.toString());
@@ -121,5 +128,93 @@ class TextPassagesIT {
     // the person's passage is always found; the city's passage is one hop away
     assertTrue(m.getDouble(2) >= 0.5 && m.getDouble(2) <= 1.0, m.toString());
     assertTrue(m.getDouble(3) >= m.getDouble(2) && m.getDouble(2) >= m.getDouble(1), m.toString());
+  }
+
+  /** The fake model's replies, by question: one of each kind the reader tells apart. */
+  private static Response read(RecordedRequest req) {
+    String user = req.json().get("messages").get(1).get("content").asText();
+    if (user.contains("Question: In which country was " + PEOPLE[0])) {
+      return Response.ok(FakeOpenAiServer.chatJson(COUNTRIES[0], 120, 3)); // the answer, in the city's passage or a candidate
+    }
+    if (user.contains("Question: In which country was " + PEOPLE[1])) {
+      return Response.ok(FakeOpenAiServer.chatJson("Atlantis", 120, 3)); // in no passage: not accepted
+    }
+    if (user.contains("Question: In which country was " + PEOPLE[2])) {
+      return Response.ok(FakeOpenAiServer.chatJson("Unable to determine.", 120, 5));
+    }
+    return Response.ok(FakeOpenAiServer.chatJson("Answer: born in " + CITIES[3] + ".", 120, 6)); // a span of a passage
+  }
+
+  @Test
+  void theLlmGeneratorReadsTheAnswerFromTheTopPassagesWithTheirTitles() {
+    try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+      server.otherwise(FakeOpenAiServer.CHAT, TextPassagesIT::read);
+      Path profile =
+          TestFiles.lines(dir, "llm.properties", List.of(KgragConf.LLM_URL + " " + server.baseUrl(), KgragConf.LLM_MODEL + " reader-model",
+              KgragConf.LLM_API_KEY_ENV + " KGRAG_TEST_LLM_API_KEY", KgragConf.LLM_TIMEOUT + " 5", KgragConf.LLM_MAX_RETRIES + " 1"));
+      String[] args = {"qa", "--method", "qafd", "--warehouse", wh.toString(), "--questions", qs.toString(), "--dataset", "people", "--generator", "llm",
+          "--conf-file", profile.toString(), "--run-id", "read-1"};
+      Cli r = Cli.run(args);
+      assertEquals(0, r.code, r.toString());
+      assertEquals(PEOPLE.length, server.requests(FakeOpenAiServer.CHAT).size(), "one request per question: " + server.requests());
+
+      Catalog c = catalog();
+      Map<String, Row> a = new HashMap<>();
+      for (Row row : c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("read-1")).collectAsList()) {
+        a.put(row.getAs("qid"), row);
+      }
+      Map<String, Row> extractive = new HashMap<>();
+      for (Row row : c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("p1").and(col("method").equalTo("qafd"))).collectAsList()) {
+        extractive.put(row.getAs("qid"), row);
+      }
+      assertEquals(COUNTRIES[0], a.get("q0").getAs("answer"), a.toString());
+      assertTrue(((String) a.get("q0").getAs("reason")).startsWith("read by the LLM from the top passages"), a.toString());
+      // a reply the passages do not hold: the method's own answer stands
+      assertEquals(extractive.get("q1").<String>getAs("answer"), a.get("q1").getAs("answer"));
+      assertTrue(((String) a.get("q1").getAs("reason")).contains("the method's answer stands"), a.toString());
+      assertEquals("unable", a.get("q2").getAs("status"));
+      assertTrue(a.get("q2").isNullAt(a.get("q2").fieldIndex("answer")), a.toString());
+      // a span of a passage that is no entity: the answer, first in the ranking without an entity id, cited by its passage
+      assertEquals("born in " + CITIES[3], a.get("q3").getAs("answer"));
+      Row first = a.get("q3").<Row>getList(a.get("q3").fieldIndex("ranked")).get(0);
+      assertEquals("born in " + CITIES[3], first.getString(0));
+      assertTrue(first.isNullAt(1));
+      long chunk = Long.parseLong(((String) a.get("q3").getAs("reason")).replaceAll(".*chunk ", ""));
+      Row cited = c.read(KgTable.CHUNKS).filter(col("chunk_id").equalTo(chunk)).join(c.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id").head();
+      assertEquals(PEOPLE[3], cited.getAs("title"));
+      assertEquals(0, c.read(KgTable.EVIDENCE).filter(col("run_id").equalTo("read-1").and(col("qid").isin("q2", "q3"))).count());
+
+      // the prompt: the question's top passages in rank order, each under its document's title, then the method's candidates
+      String user = server.requests(FakeOpenAiServer.CHAT).stream().map(q -> q.json().get("messages").get(1).get("content").asText())
+          .filter(u -> u.contains("was " + PEOPLE[0] + " born")).findFirst().orElseThrow();
+      List<Row> top =
+          c.read(KgTable.RETRIEVED_PASSAGES).filter(col("run_id").equalTo("read-1").and(col("qid").equalTo("q0")).and(col("rank").leq(5)))
+              .join(c.read(KgTable.CHUNKS).select("chunk_id", "text"), "chunk_id").join(c.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id")
+              .orderBy("rank").select("title", "text").collectAsList();
+      StringBuilder expected = new StringBuilder();
+      for (int i = 0; i < top.size(); i++) {
+        expected.append("Passage ").append(i + 1).append(" — ").append(top.get(i).getString(0)).append('\n').append(top.get(i).getString(1).strip()).append("\n\n");
+      }
+      assertTrue(user.startsWith(expected.toString()), "expected the passages\n" + expected + "\nin\n" + user);
+      assertTrue(user.endsWith("Question: In which country was " + PEOPLE[0] + " born?\nAnswer:"), user);
+
+      Row run = c.read(KgTable.RUNS).filter(col("run_id").equalTo("read-1").and(col("stage").equalTo("qa"))).head();
+      Map<String, Long> rows = run.getJavaMap(run.fieldIndex("rows"));
+      assertEquals((long) PEOPLE.length, rows.get("reader.requests"), rows.toString());
+      assertEquals(1L, rows.get("reader.unmatched"), rows.toString());
+      assertTrue(c.read(KgTable.LLM_CACHE).filter(col("model").equalTo("reader-model")).count() >= PEOPLE.length);
+
+      // again under another run id: every reply from the cache, the same answers
+      args[args.length - 1] = "read-2";
+      Cli again = Cli.run(args);
+      assertEquals(0, again.code, again.toString());
+      assertEquals(PEOPLE.length, server.requests(FakeOpenAiServer.CHAT).size(), "no request sent again: " + server.requests());
+      assertEquals(a.get("q3").<String>getAs("answer"),
+          c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("read-2").and(col("qid").equalTo("q3"))).head().getAs("answer"));
+    } finally {
+      for (String k : List.of(KgragConf.LLM_URL, KgragConf.LLM_MODEL, KgragConf.LLM_API_KEY_ENV, KgragConf.LLM_TIMEOUT, KgragConf.LLM_MAX_RETRIES)) {
+        SparkTestSession.get().conf().unset(k);
+      }
+    }
   }
 }

@@ -64,7 +64,7 @@ public final class PassageRetrieval {
   private PassageRetrieval() {}
 
   /** Whether the warehouse holds a graph built from text. */
-  static boolean applies(Catalog catalog) {
+  public static boolean applies(Catalog catalog) {
     return catalog.exists(KgTable.CHUNKS) && catalog.exists(KgTable.ENTITY_MENTIONS) && catalog.exists(KgTable.RELATIONS)
         && catalog.exists(KgTable.EDGE_CHUNKS) && !catalog.read(KgTable.CHUNKS).isEmpty();
   }
@@ -187,7 +187,16 @@ public final class PassageRetrieval {
    * @throws io.kgrag.core.UserInputException when the setting is not a whole number of at least 1
    */
   public static int limit(Catalog catalog) {
-    String v = catalog.spark().conf().get(LIMIT, "10");
+    return wholeSetting(catalog, LIMIT, 10);
+  }
+
+  /**
+   * Spark setting {@code key} of the run's session as a whole number of at least 1 ({@code dflt} when unset).
+   *
+   * @throws io.kgrag.core.UserInputException naming the setting when it is not one
+   */
+  static int wholeSetting(Catalog catalog, String key, int dflt) {
+    String v = catalog.spark().conf().get(key, Integer.toString(dflt));
     try {
       int k = Integer.parseInt(v.strip());
       if (k >= 1) {
@@ -196,7 +205,7 @@ public final class PassageRetrieval {
     } catch (NumberFormatException e) {
       // below
     }
-    throw new io.kgrag.core.UserInputException(LIMIT + " must be a whole number of at least 1, got '" + v + "'");
+    throw new io.kgrag.core.UserInputException(key + " must be a whole number of at least 1, got '" + v + "'");
   }
 
   private static double denseWeight(Catalog catalog) {

@@ -91,6 +91,9 @@ public final class QaJob {
     Catalog catalog = setup.catalog();
     SparkSession spark = catalog.spark();
     PassageRetrieval.checkSettings(catalog); // a bad passages setting is refused now, not after the answers
+    if (setup.components().passageReader()) {
+      PassageReading.checkSettings(catalog);
+    }
     MethodRun run = method.prepare(setup);
     LlmConfig llm = setup.components().llm();
     SharedContext<Serializable> bc = SharedContext.broadcast(spark, run.context());
@@ -134,9 +137,10 @@ public final class QaJob {
               catalog, method.name(), dataset, runId, setup.components().extractorName(), questions,
               rows.filter(col("nodes").isNotNull()).select("qid", "nodes", "edges"),
               rows.select(resultCols[0], Arrays.copyOfRange(resultCols, 1, resultCols.length)), rows.filter(col("passages").isNotNull()).select("qid", "passages"),
-              steps, llm, embedderSpec);
+              steps, llm, setup.components().passageReader(), embedderSpec);
       writeSideTables(catalog, run, dataset, runId, cur);
       Map<String, Long> metrics = new LinkedHashMap<>(figures(method.name(), run, rows));
+      metrics.putAll(written.metrics());
       metrics.putAll(run.runFigures());
       return written.withMetrics(metrics);
     } finally {

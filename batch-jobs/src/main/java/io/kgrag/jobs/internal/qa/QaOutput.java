@@ -17,6 +17,7 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
 import io.kgrag.jobs.internal.data.LlmCacheRows;
+import io.kgrag.jobs.internal.data.PinnedRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -105,6 +106,7 @@ public final class QaOutput {
       Dataset<Row> methodPassages,
       Dataset<Row> llmSteps,
       LlmConfig llm,
+      boolean readPassages,
       io.kgrag.core.embed.EmbedderSpec embedder) {
     Dataset<Row> invalid =
         questions.filter(col("invalid_reason").isNotNull())
@@ -114,7 +116,44 @@ public final class QaOutput {
                 lit(AnswerStatus.INVALID_INPUT.sqlName()).as("status"), col("invalid_reason").as("reason"), lit(0.0).as("latency_ms"),
                 org.apache.spark.sql.functions.array().cast(DataTypes.createArrayType(EVIDENCE_ROW, false)).as("evidence"));
     Dataset<Row> answered = results.drop("item_key", "llm").unionByName(invalid);
+    List<PinnedRows> pins = new ArrayList<>();
+    try {
+      Dataset<Row> passages = null;
+      Map<String, Long> figures = new TreeMap<>();
+      if (PassageRetrieval.applies(catalog)) {
+        passages =
+            PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence"), methodPassages,
+                questions.filter(col("invalid_reason").isNull()), embedder);
+        if (readPassages) {
+          // the reader reads the ranked passages, and its replies are paid for once: both are pinned
+          PinnedRows ranked = PinnedRows.of(passages);
+          pins.add(ranked);
+          passages = ranked.rows();
+          PinnedRows read =
+              PinnedRows.of(PassageReading.read(catalog, llm, questions.filter(col("invalid_reason").isNull()).select("qid", "question"), answered, passages));
+          pins.add(read);
+          answered = read.rows().drop("item_key", "llm");
+          Dataset<Row> readSteps = read.rows().select("item_key", "llm");
+          llmSteps = llmSteps == null ? readSteps : llmSteps.unionByName(readSteps);
+          Row c =
+              read.rows().agg(sum(col("llm.calls")), sum(col("llm.cache_hits")),
+                  sum(org.apache.spark.sql.functions.when(col("reason").startsWith("the LLM's reply named nothing"), 1).otherwise(0))).head();
+          figures.put("reader.requests", c.isNullAt(0) ? 0L : c.getLong(0));
+          figures.put("reader.cache_hits", c.isNullAt(1) ? 0L : c.getLong(1));
+          figures.put("reader.unmatched", c.isNullAt(2) ? 0L : c.getLong(2));
+        }
+      }
+      return write(catalog, method, dataset, runId, extractorName, queryGraphs, answered, passages, llmSteps, llm).withMetrics(figures);
+    } finally {
+      for (PinnedRows p : pins) {
+        p.close();
+      }
+    }
+  }
 
+  private static QaSummary write(
+      Catalog catalog, String method, String dataset, String runId, String extractorName, Dataset<Row> queryGraphs, Dataset<Row> answered,
+      Dataset<Row> passages, Dataset<Row> llmSteps, LlmConfig llm) {
     // the replies were paid for: keep them even if a later write fails
     LlmCacheRows.Written cache = llm == null ? new LlmCacheRows.Written(Usage.ZERO, 0, -1) : LlmCacheRows.write(catalog, llm.model(), llmSteps);
     String where = "run_id = '" + runId + "' AND method = '" + method + "' AND dataset = '" + dataset + "'";
@@ -126,11 +165,8 @@ public final class QaOutput {
         answered.select(col("qid"), explode(col("evidence")).as("e"))
             .select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("e.*"));
     catalog.replaceWhere(KgTable.EVIDENCE, withChunks(catalog, ev), where);
-    if (PassageRetrieval.applies(catalog)) {
-      catalog.replaceWhere(KgTable.RETRIEVED_PASSAGES,
-          PassageRetrieval.rank(catalog, runId, method, dataset, queryGraphs.select("qid", "nodes"), answered.select("qid", "evidence"), methodPassages,
-              questions.filter(col("invalid_reason").isNull()), embedder),
-          where);
+    if (passages != null) {
+      catalog.replaceWhere(KgTable.RETRIEVED_PASSAGES, passages, where);
     }
     Dataset<Row> ans =
         answered.select(lit(runId).as("run_id"), lit(method).as("method"), lit(dataset).as("dataset"), col("qid"), col("answer"),

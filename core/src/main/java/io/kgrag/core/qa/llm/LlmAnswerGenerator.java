@@ -163,10 +163,8 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
 
     List<String> tries = answerForms(reply);
     for (String t : tries) {
-      for (String u : UNABLE) {
-        if (t.startsWith(u)) {
-          return new GeneratedAnswer(null, retrieval, List.of());
-        }
+      if (isUnable(t)) {
+        return new GeneratedAnswer(null, retrieval, List.of());
       }
     }
     Map<String, Integer> byLabel = new HashMap<>();
@@ -202,6 +200,16 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
   }
 
   // ---------------------------------------------------------------------------------------------------
+
+  /** Whether a normalised form of a reply ({@link #answerForms}) says the answer cannot be determined. */
+  static boolean isUnable(String form) {
+    for (String u : UNABLE) {
+      if (form.startsWith(u)) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** The normalised forms of the reply's answer to try, longest first, distinct. */
   static List<String> answerForms(String reply) {

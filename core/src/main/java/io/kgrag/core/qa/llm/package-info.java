@@ -5,6 +5,7 @@
  * subgraphs with the prompt of Table 15 ({@link io.kgrag.core.qa.llm.LlmAnswerGenerator}). Endpoint
  * failures and unusable replies become per-question {@link io.kgrag.core.qa.QaException}s. {@link
  * io.kgrag.core.qa.llm.QuestionPrompt} puts one question to the model, for QAFD-RAG's and SimGRAG's LLM
- * readers too.
+ * readers too. Over a graph built from text, {@link io.kgrag.core.qa.llm.PassageReader} reads the answer from the
+ * question's top passages, each under its document's title.
  */
 package io.kgrag.core.qa.llm;

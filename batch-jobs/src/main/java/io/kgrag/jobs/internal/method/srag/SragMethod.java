@@ -90,7 +90,7 @@ public final class SragMethod extends AbstractRetrievalMethod {
 
   @Override
   public String generatorName(Components c) {
-    return c.llmGenerator() ? c.generatorName() : "sql";
+    return c.llmGenerator() || c.passageReader() ? c.generatorName() : "sql";
   }
 
   @Override
