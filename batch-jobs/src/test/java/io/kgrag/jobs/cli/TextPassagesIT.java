@@ -176,6 +176,7 @@ class TextPassagesIT {
       assertTrue(a.get("q2").isNullAt(a.get("q2").fieldIndex("answer")), a.toString());
       // a span of a passage that is no entity: the answer, first in the ranking without an entity id, cited by its passage
       assertEquals("born in " + CITIES[3], a.get("q3").getAs("answer"));
+      assertEquals("fallback", a.get("q3").getAs("status"), "no verified subgraph binds a span of a passage");
       Row first = a.get("q3").<Row>getList(a.get("q3").fieldIndex("ranked")).get(0);
       assertEquals("born in " + CITIES[3], first.getString(0));
       assertTrue(first.isNullAt(1));
@@ -209,6 +210,10 @@ class TextPassagesIT {
       Cli again = Cli.run(args);
       assertEquals(0, again.code, again.toString());
       assertEquals(PEOPLE.length, server.requests(FakeOpenAiServer.CHAT).size(), "no request sent again: " + server.requests());
+      Row run2 = c.read(KgTable.RUNS).filter(col("run_id").equalTo("read-2").and(col("stage").equalTo("qa"))).head();
+      Map<String, Long> rows2 = run2.getJavaMap(run2.fieldIndex("rows"));
+      assertEquals(0L, rows2.get("reader.requests"), rows2.toString());
+      assertEquals((long) PEOPLE.length, rows2.get("reader.cache_hits"), rows2.toString());
       assertEquals(a.get("q3").<String>getAs("answer"),
           c.read(KgTable.ANSWERS).filter(col("run_id").equalTo("read-2").and(col("qid").equalTo("q3"))).head().getAs("answer"));
     } finally {

@@ -39,8 +39,8 @@ import org.apache.spark.sql.types.StructType;
  *   <li>a candidate of the method: that candidate first in {@code ranked}, the rest in the method's order; the
  *       evidence kept when it was the method's answer, else the evidence edges that touch it;
  *   <li>a text of a passage (not a candidate): that text as the answer, first in {@code ranked} with no entity id;
- *       no evidence edges (the passage is its evidence, in {@code retrieved_passages}); a question the method could
- *       not answer becomes {@code fallback};
+ *       no evidence edges (the passage is its evidence, in {@code retrieved_passages}); status {@code fallback}, since
+ *       no verified subgraph binds it;
  *   <li>unable: no answer, status {@code unable}, the ranking kept;
  *   <li>a reply naming nothing of the passages: the method's answer stands, and the reason says so;
  *   <li>an endpoint failure: status {@code error} with its reason, as for any LLM step.
@@ -124,7 +124,6 @@ final class PassageReading {
   private static void apply(Object[] v, String[] cols, Row r, Reading reading) {
     List<Row> ranked = r.getList(r.fieldIndex("ranked"));
     List<Row> evidence = r.getList(r.fieldIndex("evidence"));
-    String status = r.getString(r.fieldIndex("status"));
     if (reading.unable()) {
       v[idx(cols, "answer")] = null;
       v[idx(cols, "status")] = AnswerStatus.UNABLE.sqlName();
@@ -161,9 +160,7 @@ final class PassageReading {
       reordered.addAll(ranked);
       v[idx(cols, "evidence")] = new Row[0];
       v[idx(cols, "reason")] = "read by the LLM from the top passages: found in chunk " + reading.chunkId();
-      if (status == null || AnswerStatus.UNABLE.sqlName().equals(status)) {
-        v[idx(cols, "status")] = AnswerStatus.FALLBACK.sqlName();
-      }
+      v[idx(cols, "status")] = AnswerStatus.FALLBACK.sqlName(); // not the graph's verified answer, whatever the method found
     }
     v[idx(cols, "answer")] = reading.answer();
     v[idx(cols, "ranked")] = reordered.toArray(new Row[0]);
