@@ -55,6 +55,9 @@ final class PassageReading {
   /** Spark setting: how many characters of a passage's text the reader is given at most (default 2000). */
   static final String READ_CHARS = "spark.kgrag.passages.read-chars";
 
+  /** The reason of a question whose reply named nothing of its passages (counted as {@code reader.unmatched}). */
+  static final String UNMATCHED = "the LLM's reply named nothing of the top passages; the method's answer stands";
+
   private PassageReading() {}
 
   /**
@@ -132,7 +135,7 @@ final class PassageReading {
       return;
     }
     if (reading.unmatched()) {
-      v[idx(cols, "reason")] = "the LLM's reply named nothing of the top passages; the method's answer stands";
+      v[idx(cols, "reason")] = UNMATCHED;
       return;
     }
     List<Row> reordered = new ArrayList<>(ranked.size() + 1);

@@ -92,7 +92,9 @@ public final class QaOutput {
    * from text the retrieved passages (those of {@code methodPassages} (qid, passages) where the method ranked them
    * itself), and the answers of {@code results} and of the invalid rows of {@code questions}.
    *
-   * @return the run's summary, with no method metrics
+   * @param readPassages over a graph built from text, whether the LLM reads the answers from the ranked passages
+   *     ({@link PassageReading}) before anything is written; its replies join {@code llmSteps}
+   * @return the run's summary, with the reader's figures (reader.requests, .cache_hits, .unmatched) as its metrics
    */
   public static QaSummary write(
       Catalog catalog,
@@ -137,7 +139,7 @@ public final class QaOutput {
           llmSteps = llmSteps == null ? readSteps : llmSteps.unionByName(readSteps);
           Row c =
               read.rows().agg(sum(col("llm.calls")), sum(col("llm.cache_hits")),
-                  sum(org.apache.spark.sql.functions.when(col("reason").startsWith("the LLM's reply named nothing"), 1).otherwise(0))).head();
+                  sum(org.apache.spark.sql.functions.when(col("reason").equalTo(PassageReading.UNMATCHED), 1).otherwise(0))).head();
           figures.put("reader.requests", c.isNullAt(0) ? 0L : c.getLong(0));
           figures.put("reader.cache_hits", c.isNullAt(1) ? 0L : c.getLong(1));
           figures.put("reader.unmatched", c.isNullAt(2) ? 0L : c.getLong(2));
