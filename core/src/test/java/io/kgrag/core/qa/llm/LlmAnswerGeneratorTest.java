@@ -52,6 +52,11 @@ class LlmAnswerGeneratorTest {
   @BeforeEach
   void start() {
     server = FakeOpenAiServer.start();
+    client = client(server);
+  }
+
+  /** A cached client of "test-model" at {@code server}: one retry, short back-off, the test key. */
+  static CachingChatClient client(FakeOpenAiServer server) {
     LlmConfig cfg =
         LlmConfig.builder(server.baseUrl(), "test-model")
             .timeout(Duration.ofSeconds(5))
@@ -59,7 +64,7 @@ class LlmAnswerGeneratorTest {
             .initialBackoff(Duration.ofMillis(1))
             .maxBackoff(Duration.ofMillis(5))
             .build();
-    client = new CachingChatClient(new OpenAiClient(cfg, WITH_KEY, d -> {}), new InMemoryChatCache());
+    return new CachingChatClient(new OpenAiClient(cfg, WITH_KEY, d -> {}), new InMemoryChatCache());
   }
 
   @AfterEach

@@ -9,14 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.core.llm.FakeOpenAiServer.Response;
-import io.kgrag.core.llm.InMemoryChatCache;
-import io.kgrag.core.llm.LlmConfig;
-import io.kgrag.core.llm.OpenAiClient;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.llm.PassageReader.Passage;
 import io.kgrag.core.qa.llm.PassageReader.Reading;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,10 +32,7 @@ class PassageReaderTest {
   @BeforeEach
   void start() {
     server = FakeOpenAiServer.start();
-    LlmConfig cfg =
-        LlmConfig.builder(server.baseUrl(), "test-model").timeout(Duration.ofSeconds(5)).maxRetries(1).initialBackoff(Duration.ofMillis(1))
-            .maxBackoff(Duration.ofMillis(5)).build();
-    client = new CachingChatClient(new OpenAiClient(cfg, LlmAnswerGeneratorTest.WITH_KEY, d -> {}), new InMemoryChatCache());
+    client = LlmAnswerGeneratorTest.client(server);
   }
 
   @AfterEach
