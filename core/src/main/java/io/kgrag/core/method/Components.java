@@ -8,8 +8,8 @@ import java.io.Serializable;
  * keywords, plan or set analysis) and its generator (the answer's writing), each embedded or through the
  * OpenAI-compatible endpoint of {@code llm}. Over a graph built from text, {@code --generator llm} is the passage
  * reader instead ({@code passageReader}): the method answers extractively and the LLM reads the answer from the
- * question's top passages after they are ranked ({@link io.kgrag.core.qa.llm.PassageReader}). The config names the environment variable with the API key; the
- * key never travels with the job.
+ * question's top passages after they are ranked ({@link io.kgrag.core.qa.llm.PassageReader}). The config names the
+ * environment variable with the API key; the key never travels with the job.
  *
  * @param llm the endpoint, null when neither side asks it
  */
