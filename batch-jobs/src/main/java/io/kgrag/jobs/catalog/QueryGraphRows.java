@@ -67,10 +67,11 @@ public final class QueryGraphRows {
     return out;
   }
 
+  /** {@code ranked} as rows of {@link #RANKED}: an entity id of {@link Long#MIN_VALUE} and a NaN score are null. */
   public static List<Row> ranked(List<RankedAnswer> ranked) {
     List<Row> out = new ArrayList<>();
     for (RankedAnswer r : ranked) {
-      out.add(RowFactory.create(r.answer(), r.entityId() == Long.MIN_VALUE ? null : r.entityId(), r.score()));
+      out.add(RowFactory.create(r.answer(), r.entityId() == Long.MIN_VALUE ? null : r.entityId(), Double.isNaN(r.score()) ? null : r.score()));
     }
     return out;
   }

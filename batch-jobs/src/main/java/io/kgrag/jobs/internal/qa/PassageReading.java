@@ -7,12 +7,15 @@ import static org.apache.spark.sql.functions.struct;
 import io.kgrag.core.llm.ChatLedger;
 import io.kgrag.core.llm.LlmConfig;
 import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.RankedAnswer;
 import io.kgrag.core.qa.llm.PassageReader;
+import io.kgrag.core.qa.llm.PassageReader.MethodAnswer;
 import io.kgrag.core.qa.llm.PassageReader.Passage;
-import io.kgrag.core.qa.llm.PassageReader.Reading;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.catalog.QueryGraphRows;
 import io.kgrag.jobs.internal.data.LlmCacheRows;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,18 +36,9 @@ import org.apache.spark.sql.types.StructType;
  * question. Its replies go through the run's LLM cache like every other (keyed by the question's item key), and each
  * question's row carries its request's cost back ({@link LlmCacheRows#STEP}).
  *
- * <p>How a reading becomes the answer row:
- *
- * <ul>
- *   <li>a candidate of the method: that candidate first in {@code ranked}, the rest in the method's order; the
- *       evidence kept when it was the method's answer, else the evidence edges that touch it;
- *   <li>a text of a passage (not a candidate): that text as the answer, first in {@code ranked} with no entity id;
- *       no evidence edges (the passage is its evidence, in {@code retrieved_passages}); status {@code fallback}, since
- *       no verified subgraph binds it;
- *   <li>unable: no answer, status {@code unable}, the ranking kept;
- *   <li>a reply naming nothing of the passages: the method's answer stands, and the reason says so;
- *   <li>an endpoint failure: status {@code error} with its reason, as for any LLM step.
- * </ul>
+ * <p>How a reading becomes the answer row is {@link PassageReader#rewrite}'s (a candidate first, a span of a passage as
+ * a {@code fallback} answer, unable, or the method's answer standing); an endpoint failure is status {@code error}
+ * with its reason, as for any LLM step.
  *
  * Questions that failed or were invalid before (error, invalid_input) are not read.
  */
@@ -54,9 +48,6 @@ final class PassageReading {
 
   /** Spark setting: how many characters of a passage's text the reader is given at most (default 2000). */
   static final String READ_CHARS = "spark.kgrag.passages.read-chars";
-
-  /** The reason of a question whose reply named nothing of its passages (counted as {@code reader.unmatched}). */
-  static final String UNMATCHED = "the LLM's reply named nothing of the top passages; the method's answer stands";
 
   private PassageReading() {}
 
@@ -110,7 +101,8 @@ final class PassageReading {
       }
       long t0 = System.nanoTime();
       try {
-        apply(v, cols, r, reader.read(question, passages(r), labels(r)));
+        MethodAnswer m = methodAnswer(r);
+        write(v, cols, PassageReader.rewrite(m, reader.read(question, passages(r), m.ranked().stream().map(RankedAnswer::answer).toList())));
       } catch (QaException e) {
         v[idx(cols, "answer")] = null;
         v[idx(cols, "status")] = e.status().sqlName();
@@ -123,50 +115,27 @@ final class PassageReading {
     return out.iterator();
   }
 
-  /** The reading written into the row's values {@code v} (see the class comment). */
-  private static void apply(Object[] v, String[] cols, Row r, Reading reading) {
-    List<Row> ranked = r.getList(r.fieldIndex("ranked"));
-    List<Row> evidence = r.getList(r.fieldIndex("evidence"));
-    if (reading.unable()) {
-      v[idx(cols, "answer")] = null;
-      v[idx(cols, "status")] = AnswerStatus.UNABLE.sqlName();
-      v[idx(cols, "reason")] = "the LLM found no answer in the question's top passages";
-      v[idx(cols, "evidence")] = new Row[0];
-      return;
+  /** The method's answer of row {@code r} (ranked and evidence as in {@link QaOutput#RESULTS}). */
+  private static MethodAnswer methodAnswer(Row r) {
+    List<RankedAnswer> ranked = new ArrayList<>();
+    for (Row a : r.<Row>getList(r.fieldIndex("ranked"))) {
+      ranked.add(new RankedAnswer(a.isNullAt(0) ? null : a.getString(0), a.isNullAt(1) ? Long.MIN_VALUE : a.getLong(1), a.isNullAt(2) ? Double.NaN : a.getDouble(2)));
     }
-    if (reading.unmatched()) {
-      v[idx(cols, "reason")] = UNMATCHED;
-      return;
+    List<EvidenceEdge> evidence = new ArrayList<>();
+    for (Row e : r.<Row>getList(r.fieldIndex("evidence"))) {
+      evidence.add(new EvidenceEdge(e.getLong(0), e.isNullAt(1) ? null : e.getString(1), e.getString(2), e.getLong(3), e.isNullAt(4) ? null : e.getString(4)));
     }
-    List<Row> reordered = new ArrayList<>(ranked.size() + 1);
-    if (reading.candidate() >= 0) {
-      Row chosen = ranked.get(reading.candidate());
-      reordered.add(chosen);
-      for (int i = 0; i < ranked.size(); i++) {
-        if (i != reading.candidate()) {
-          reordered.add(ranked.get(i));
-        }
-      }
-      if (reading.candidate() > 0) {
-        List<Row> touching = new ArrayList<>();
-        long id = chosen.isNullAt(1) ? Long.MIN_VALUE : chosen.getLong(1);
-        for (Row e : evidence) {
-          if (e.getLong(0) == id || e.getLong(3) == id) {
-            touching.add(e);
-          }
-        }
-        v[idx(cols, "evidence")] = touching.toArray(new Row[0]);
-      }
-      v[idx(cols, "reason")] = "read by the LLM from the top passages: candidate " + (reading.candidate() + 1) + " of the method";
-    } else {
-      reordered.add(RowFactory.create(reading.answer(), null, null));
-      reordered.addAll(ranked);
-      v[idx(cols, "evidence")] = new Row[0];
-      v[idx(cols, "reason")] = "read by the LLM from the top passages: found in chunk " + reading.chunkId();
-      v[idx(cols, "status")] = AnswerStatus.FALLBACK.sqlName(); // not the graph's verified answer, whatever the method found
-    }
-    v[idx(cols, "answer")] = reading.answer();
-    v[idx(cols, "ranked")] = reordered.toArray(new Row[0]);
+    return new MethodAnswer(r.getString(r.fieldIndex("answer")), ranked, evidence, AnswerStatus.fromSqlName(r.getString(r.fieldIndex("status"))),
+        r.getString(r.fieldIndex("reason")));
+  }
+
+  /** {@code a} written into the row's values {@code v} (columns {@code cols}). */
+  private static void write(Object[] v, String[] cols, MethodAnswer a) {
+    v[idx(cols, "answer")] = a.answer();
+    v[idx(cols, "ranked")] = QueryGraphRows.ranked(a.ranked()).toArray(new Row[0]);
+    v[idx(cols, "evidence")] = QaOutput.evidenceRows(a.evidence());
+    v[idx(cols, "status")] = a.status().sqlName();
+    v[idx(cols, "reason")] = a.reason();
   }
 
   private static List<Passage> passages(Row r) {
@@ -178,14 +147,6 @@ final class PassageReading {
     List<Passage> out = new ArrayList<>(rows.size());
     for (Row p : rows) {
       out.add(new Passage(p.getLong(1), p.isNullAt(2) ? null : p.getString(2), p.getString(3)));
-    }
-    return out;
-  }
-
-  private static List<String> labels(Row r) {
-    List<String> out = new ArrayList<>();
-    for (Row a : r.<Row>getList(r.fieldIndex("ranked"))) {
-      out.add(a.isNullAt(0) ? null : a.getString(0));
     }
     return out;
   }

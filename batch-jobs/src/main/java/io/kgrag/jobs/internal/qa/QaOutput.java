@@ -73,12 +73,18 @@ public final class QaOutput {
 
   /** A result row with an answer: its ranked list and evidence, latency in ms. */
   public static Row answered(String qid, GeneratedAnswer g, AnswerStatus status, String reason, double ms, Object itemKey, Row llmStep) {
-    List<Row> ev = new ArrayList<>();
-    for (EvidenceEdge e : g.evidence()) {
-      ev.add(RowFactory.create(e.srcId(), e.srcLabel(), e.relation(), e.dstId(), e.dstLabel()));
+    return RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), status.sqlName(), reason, ms,
+        evidenceRows(g.evidence()), itemKey, llmStep);
+  }
+
+  /** {@code evidence} as rows of {@link #EVIDENCE_ROW}. */
+  static Row[] evidenceRows(List<EvidenceEdge> evidence) {
+    Row[] out = new Row[evidence.size()];
+    for (int i = 0; i < out.length; i++) {
+      EvidenceEdge e = evidence.get(i);
+      out[i] = RowFactory.create(e.srcId(), e.srcLabel(), e.relation(), e.dstId(), e.dstLabel());
     }
-    return RowFactory.create(qid, g.answer(), QueryGraphRows.ranked(g.ranked()).toArray(new Row[0]), status.sqlName(), reason, ms, ev.toArray(new Row[0]),
-        itemKey, llmStep);
+    return out;
   }
 
   /** A result row without an answer (error, unable before generation, ...). */
@@ -139,7 +145,7 @@ public final class QaOutput {
           llmSteps = llmSteps == null ? readSteps : llmSteps.unionByName(readSteps);
           Row c =
               read.rows().agg(sum(col("llm.calls")), sum(col("llm.cache_hits")),
-                  sum(org.apache.spark.sql.functions.when(col("reason").equalTo(PassageReading.UNMATCHED), 1).otherwise(0))).head();
+                  sum(org.apache.spark.sql.functions.when(col("reason").equalTo(io.kgrag.core.qa.llm.PassageReader.UNMATCHED_REASON), 1).otherwise(0))).head();
           figures.put("reader.requests", c.isNullAt(0) ? 0L : c.getLong(0));
           figures.put("reader.cache_hits", c.isNullAt(1) ? 0L : c.getLong(1));
           figures.put("reader.unmatched", c.isNullAt(2) ? 0L : c.getLong(2));

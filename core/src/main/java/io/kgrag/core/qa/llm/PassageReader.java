@@ -5,7 +5,9 @@ import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.ChatMessage;
 import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.RankedAnswer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,6 +68,22 @@ public final class PassageReader {
     static final Reading UNABLE = new Reading(null, -1, -1, true, false);
     static final Reading UNMATCHED = new Reading(null, -1, -1, false, true);
   }
+
+  /**
+   * A method's answer to a question as its answers row holds it.
+   *
+   * @param ranked the ranking ({@link RankedAnswer#entityId()} {@link Long#MIN_VALUE} for none, score NaN for none)
+   */
+  public record MethodAnswer(String answer, List<RankedAnswer> ranked, List<EvidenceEdge> evidence, AnswerStatus status, String reason) {
+    public MethodAnswer {
+      ranked = List.copyOf(ranked);
+      evidence = List.copyOf(evidence);
+      Objects.requireNonNull(status, "status");
+    }
+  }
+
+  /** The reason of an answer whose reply named nothing of its passages: the method's answer stands. */
+  public static final String UNMATCHED_REASON = "the LLM's reply named nothing of the top passages; the method's answer stands";
 
   private final CachingChatClient client;
   private final int maxPassages;
@@ -169,6 +187,48 @@ public final class PassageReader {
       }
     }
     return Reading.UNMATCHED;
+  }
+
+  /**
+   * {@code method}'s answer as {@code reading} rewrites it: a candidate (index {@link Reading#candidate()} of the
+   * method's ranking) goes first in the ranking, the rest in the method's order, keeping the evidence when it was the
+   * method's answer and else the evidence edges that touch it; a span of a passage goes first with no entity id and no
+   * score, without evidence edges, status {@link AnswerStatus#FALLBACK} (no verified subgraph binds it); unable is no
+   * answer, status {@link AnswerStatus#UNABLE}, no evidence; unmatched keeps the method's answer with {@link
+   * #UNMATCHED_REASON}.
+   */
+  public static MethodAnswer rewrite(MethodAnswer method, Reading reading) {
+    if (reading.unable()) {
+      return new MethodAnswer(null, method.ranked(), List.of(), AnswerStatus.UNABLE, "the LLM found no answer in the question's top passages");
+    }
+    if (reading.unmatched()) {
+      return new MethodAnswer(method.answer(), method.ranked(), method.evidence(), method.status(), UNMATCHED_REASON);
+    }
+    List<RankedAnswer> ranked = new ArrayList<>(method.ranked().size() + 1);
+    if (reading.candidate() < 0) {
+      ranked.add(new RankedAnswer(reading.answer(), Long.MIN_VALUE, Double.NaN));
+      ranked.addAll(method.ranked());
+      return new MethodAnswer(reading.answer(), ranked, List.of(), AnswerStatus.FALLBACK,
+          "read by the LLM from the top passages: found in chunk " + reading.chunkId());
+    }
+    RankedAnswer chosen = method.ranked().get(reading.candidate());
+    ranked.add(chosen);
+    for (int i = 0; i < method.ranked().size(); i++) {
+      if (i != reading.candidate()) {
+        ranked.add(method.ranked().get(i));
+      }
+    }
+    List<EvidenceEdge> evidence = method.evidence();
+    if (reading.candidate() > 0) {
+      evidence = new ArrayList<>();
+      for (EvidenceEdge e : method.evidence()) {
+        if (e.srcId() == chosen.entityId() || e.dstId() == chosen.entityId()) {
+          evidence.add(e);
+        }
+      }
+    }
+    return new MethodAnswer(reading.answer(), ranked, evidence, method.status(),
+        "read by the LLM from the top passages: candidate " + (reading.candidate() + 1) + " of the method");
   }
 
   /** The reply's answer line cut to the form that matched, in the reply's own spelling where it can be found. */

@@ -10,7 +10,10 @@ import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.llm.FakeOpenAiServer;
 import io.kgrag.core.llm.FakeOpenAiServer.Response;
 import io.kgrag.core.qa.AnswerStatus;
+import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QaException;
+import io.kgrag.core.qa.RankedAnswer;
+import io.kgrag.core.qa.llm.PassageReader.MethodAnswer;
 import io.kgrag.core.qa.llm.PassageReader.Passage;
 import io.kgrag.core.qa.llm.PassageReader.Reading;
 import java.util.List;
@@ -114,5 +117,47 @@ class PassageReaderTest {
     assertEquals(AnswerStatus.ERROR, down.status());
     assertTrue(down.getMessage().startsWith("LLM endpoint failed"), down.getMessage());
     assertThrows(IllegalArgumentException.class, () -> new PassageReader(client, 0, 10));
+  }
+
+  static final EvidenceEdge BORN = new EvidenceEdge(1, "Bedřich Smetana", "born in", 2, "Litomyšl");
+  static final EvidenceEdge WROTE = new EvidenceEdge(1, "Bedřich Smetana", "wrote", 3, "Vltava");
+  static final MethodAnswer METHOD =
+      new MethodAnswer("Litomyšl", List.of(new RankedAnswer("Litomyšl", 2, 0.9), new RankedAnswer("Vltava", 3, 0.5), new RankedAnswer("Prague", 4, 0.1)),
+          List.of(BORN, WROTE), AnswerStatus.PARTIAL, null);
+
+  @Test
+  void aCandidateReadGoesFirstWithTheEvidenceThatTouchesIt() {
+    MethodAnswer a = PassageReader.rewrite(METHOD, new Reading("Vltava", 1, -1, false, false));
+    assertEquals("Vltava", a.answer());
+    assertEquals(List.of(3L, 2L, 4L), a.ranked().stream().map(RankedAnswer::entityId).toList());
+    assertEquals(List.of(WROTE), a.evidence());
+    assertEquals(AnswerStatus.PARTIAL, a.status());
+    assertEquals("read by the LLM from the top passages: candidate 2 of the method", a.reason());
+    // the method's own answer keeps all its evidence
+    assertEquals(List.of(BORN, WROTE), PassageReader.rewrite(METHOD, new Reading("Litomyšl", 0, -1, false, false)).evidence());
+  }
+
+  @Test
+  void aSpanOfAPassageIsAFallbackAnswerWithoutEntityOrEvidence() {
+    MethodAnswer a = PassageReader.rewrite(METHOD, new Reading("Loučná", -1, 22, false, false));
+    assertEquals("Loučná", a.answer());
+    assertEquals(4, a.ranked().size());
+    assertEquals(Long.MIN_VALUE, a.ranked().get(0).entityId());
+    assertTrue(Double.isNaN(a.ranked().get(0).score()));
+    assertEquals(METHOD.ranked(), a.ranked().subList(1, 4));
+    assertTrue(a.evidence().isEmpty());
+    assertEquals(AnswerStatus.FALLBACK, a.status());
+    assertEquals("read by the LLM from the top passages: found in chunk 22", a.reason());
+  }
+
+  @Test
+  void unableHasNoAnswerAndUnmatchedKeepsTheMethods() {
+    MethodAnswer unable = PassageReader.rewrite(METHOD, Reading.UNABLE);
+    assertNull(unable.answer());
+    assertEquals(AnswerStatus.UNABLE, unable.status());
+    assertTrue(unable.evidence().isEmpty());
+    assertEquals(METHOD.ranked(), unable.ranked());
+    MethodAnswer kept = PassageReader.rewrite(METHOD, Reading.UNMATCHED);
+    assertEquals(new MethodAnswer(METHOD.answer(), METHOD.ranked(), METHOD.evidence(), METHOD.status(), PassageReader.UNMATCHED_REASON), kept);
   }
 }
