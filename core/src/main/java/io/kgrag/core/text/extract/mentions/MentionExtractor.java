@@ -22,6 +22,9 @@ import java.util.regex.Pattern;
  *
  * <ol>
  *   <li>known labels (the document's title, the {@code mentions.labels} file), longest match, case-insensitive;
+ *       a closed-class word opening a capitalised label ("The Rank Organisation", "In Cold Blood") is left out of
+ *       the mention, as the name rule leaves it out of a name, so that the title and the chunks writing the name
+ *       in running text ("acquired by the Rank Organisation") mention one entity;
  *   <li>names: runs of capitalised words, which may hold lower-case connectors ("University of Oxford") and
  *       trailing numbers ("Apollo 11"); a capitalised sentence-initial word that the chunk also writes in lower
  *       case ("Born", "Later") is not a name;
@@ -82,9 +85,10 @@ final class MentionExtractor implements TripleExtractor {
     String title = chunk.title().strip();
     KnownLabels known = title.isEmpty() ? labels : labels.with(title);
     Set<String> lowerCaseWords = lowerCaseWords(text);
+    String titleName = title.isEmpty() ? title : nameOf(title);
     Map<String, ExtractedEntity> entities = new LinkedHashMap<>();
     if (titleMention && !title.isEmpty()) {
-      entities.put(title.toLowerCase(Locale.ROOT), new ExtractedEntity(title, "", ""));
+      entities.put(titleName.toLowerCase(Locale.ROOT), new ExtractedEntity(titleName, "", ""));
     }
     List<ExtractedTriple> triples = new ArrayList<>();
     BreakIterator it = BreakIterator.getSentenceInstance(Locale.ENGLISH);
@@ -104,7 +108,7 @@ final class MentionExtractor implements TripleExtractor {
       if (!title.isEmpty() && !spans.isEmpty() && PRONOUNS.contains(tokens.get(0).lower())) {
         String phrase = phrase(tokens, 1, spans.get(0).from());
         if (phrase != null) {
-          triples.add(new ExtractedTriple(title, phrase, spans.get(0).name(), evidence, 1.0));
+          triples.add(new ExtractedTriple(titleName, phrase, spans.get(0).name(), evidence, 1.0));
         }
       }
       for (int i = 0; i + 1 < spans.size(); i++) {
@@ -152,7 +156,8 @@ final class MentionExtractor implements TripleExtractor {
         }
       }
       if (len > 0) {
-        mark(at, taken, new Span(i, i + len, text(sentence, tokens, i, i + len), ""));
+        int from = opensWithFunctionWord(tokens, i, i + len) ? i + 1 : i;
+        mark(at, taken, new Span(from, i + len, text(sentence, tokens, from, i + len), ""));
         i += len;
       } else {
         i++;
@@ -226,6 +231,24 @@ final class MentionExtractor implements TripleExtractor {
       }
     }
     return spans;
+  }
+
+  /**
+   * Whether tokens [from, to) open with a closed-class word before a capitalised word that is not one ("The Rank
+   * Organisation"): the name rule never starts a name at such a word.
+   */
+  private static boolean opensWithFunctionWord(List<Token> tokens, int from, int to) {
+    if (to - from < 2 || !FunctionWords.isFunctionWord(tokens.get(from).text())) {
+      return false;
+    }
+    Token next = tokens.get(from + 1);
+    return next.isWord() && next.isCapitalised() && !FunctionWords.isFunctionWord(next.text());
+  }
+
+  /** A title as a mention's name: without an opening closed-class word (see {@link #opensWithFunctionWord}). */
+  private static String nameOf(String title) {
+    List<Token> t = tokens(title);
+    return opensWithFunctionWord(t, 0, t.size()) ? title.substring(t.get(1).start()).strip() : title;
   }
 
   private static boolean contentWord(Token t, boolean first) {

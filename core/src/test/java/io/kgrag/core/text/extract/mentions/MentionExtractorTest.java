@@ -52,6 +52,18 @@ class MentionExtractorTest {
   }
 
   @Test
+  void aTitleOpeningWithAnArticleNamesTheSameEntityAsTheRunningText() {
+    // the title's chunk writes "the Rank Organisation", another chunk "by the Rank Organisation": one name, one key
+    Extraction own = read(Map.of(), "The Rank Organisation", "The Rank Group bought the Rank Organisation. It was sold to Carlton.");
+    assertEquals(List.of("Rank Organisation", "Rank Group", "Carlton"), names(own));
+    assertEquals(
+        List.of("Rank Group | bought the | Rank Organisation", "Rank Organisation | was sold to | Carlton"), triples(own));
+    assertEquals(List.of("Novair", "Rank Organisation"), names(read(Map.of(), "Novair", "Novair was bought by the Rank Organisation.")));
+    // an article before a closed-class word stays: "The Who" is not "Who"
+    assertEquals(List.of("The Who"), names(read(Map.of(), "The Who", "The Who played.")));
+  }
+
+  @Test
   void listsAndClausesAreNotRelationsAndOpenersAreNotNames() {
     Extraction x = read(Map.of(), "", "Later the band toured France, Spain and Italy. Later, Oslo (a city) hosted it. It was later.");
     assertEquals(List.of("band", "France", "Spain", "Italy", "Oslo", "city"), names(x));
