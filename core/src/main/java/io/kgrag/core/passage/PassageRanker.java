@@ -6,13 +6,16 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Ranks the chunks of a {@link PassageGraph} for one question by personalised PageRank over the graph of entities and
  * chunks (HippoRAG 2, Gutiérrez et al. 2025, §3: passage nodes joined to the phrases they contain): the walk restarts at
  * the question's linked entities, each scaled by its node specificity, one over the number of chunks that mention it
  * (HippoRAG, Gutiérrez et al. 2024, §2.2: s_i = |P_i|^-1), and, where given, at the chunks a dense retriever found,
- * with a small weight ({@link #denseSeeds}); a chunk's score is the walk's mass on it. The method's evidence edges do
+ * with a small weight ({@link #denseSeeds}); a linked entity the question writes as a common word weighs less than a
+ * name ({@link #entitySeedWeight}); a chunk's score is the walk's mass on it. The method's evidence edges do
  * not move the ranking: each chunk lists those read from it. Ties go to the lower chunk id.
  */
 public final class PassageRanker {
@@ -39,6 +42,52 @@ public final class PassageRanker {
   /** The most chunks a question keeps. */
   public int limit() {
     return limit;
+  }
+
+  /**
+   * A linked entity's restart weight by how {@code question} writes its {@code label}: 1 for a name, {@code commonWord}
+   * for a common word. HippoRAG seeds its walk with the named entities its NER finds in the query (Gutiérrez et al.
+   * 2024, §2.2); a question's lower-case words ("book", "artist", "named") also match labels of a graph read from text,
+   * where they are kinds of things or sentence openers, and spread their mass over every chunk that uses them. A label
+   * is a name where the question writes it with a capital or a digit first anywhere but as its first word; where the
+   * question does not write it at all (the link went through another form), where the label itself starts so. A node
+   * without a label weighs 1.
+   */
+  public static double entitySeedWeight(String question, String label, double commonWord) {
+    if (label == null || label.isBlank()) {
+      return 1; // nothing says it is a common word
+    }
+    String l = label.strip();
+    if (question != null) {
+      Matcher m = Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(l) + "(?![\\p{L}\\p{N}])", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)
+          .matcher(question);
+      boolean written = false;
+      while (m.find()) {
+        written = true;
+        if (startsAsName(question, m.start()) && (m.start() > firstWord(question) || startsAsName(l, 0))) {
+          return 1;
+        }
+      }
+      if (written) {
+        return commonWord;
+      }
+    }
+    return startsAsName(l, 0) ? 1 : commonWord;
+  }
+
+  private static boolean startsAsName(String s, int at) {
+    int c = s.codePointAt(at);
+    return Character.isUpperCase(c) || Character.isTitleCase(c) || Character.isDigit(c);
+  }
+
+  /** Where the question's first word starts (its capital says nothing of a name). */
+  private static int firstWord(String question) {
+    for (int i = 0; i < question.length(); i++) {
+      if (Character.isLetterOrDigit(question.charAt(i))) {
+        return i;
+      }
+    }
+    return question.length();
   }
 
   /**

@@ -101,6 +101,25 @@ class PassageRankerTest {
   }
 
   @Test
+  void aNameTheQuestionCapitalisesOutweighsACommonWord() {
+    String q = "Who wrote the book named after the artist known as the most remarkable creation of MTV?";
+    assertEquals(1.0, PassageRanker.entitySeedWeight(q, "MTV", 0.1));
+    assertEquals(0.1, PassageRanker.entitySeedWeight(q, "book", 0.1));
+    // a label written in capitals in the graph ("Named" opened a sentence there) that the question writes in lower case
+    assertEquals(0.1, PassageRanker.entitySeedWeight(q, "Named", 0.1));
+    assertEquals(0.1, PassageRanker.entitySeedWeight(q, "most remarkable creation", 0.1));
+    // word boundaries: "art" is not written in "artist"; a label the question does not write keeps its own case
+    assertEquals(1.0, PassageRanker.entitySeedWeight(q, "Art", 0.1));
+    assertEquals(0.1, PassageRanker.entitySeedWeight(q, "art", 0.1));
+    // digits are names; the question's first word is capitalised whatever it is
+    assertEquals(1.0, PassageRanker.entitySeedWeight("Where was the 1995 final played?", "1995", 0.1));
+    assertEquals(0.1, PassageRanker.entitySeedWeight("Rivers of which country flow north?", "rivers", 0.1));
+    assertEquals(1.0, PassageRanker.entitySeedWeight("Baure is in which country?", "Baure", 0.1));
+    assertEquals(1.0, PassageRanker.entitySeedWeight("In which country is the Bubye River found?", "bubye river", 0.1));
+    assertEquals(1.0, PassageRanker.entitySeedWeight(null, "", 0.1));
+  }
+
+  @Test
   void theLimitCutsTheListAndUnknownSeedsGiveNothing() {
     PassageRanker ranker = new PassageRanker(graph(), new PersonalizedPageRank()).limit(2);
     assertEquals(List.of(100L, 200L), chunks(ranker.rank(Map.of(1L, 1.0), Map.of(), List.of())));

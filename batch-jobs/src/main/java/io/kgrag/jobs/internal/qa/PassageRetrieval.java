@@ -51,6 +51,12 @@ public final class PassageRetrieval {
    */
   static final String DENSE_WEIGHT = "spark.kgrag.passages.dense-weight";
 
+  /**
+   * Spark setting: the restart weight of a linked entity the question writes as a common word ("book", "artist"),
+   * against 1 for a name (default 0.1; see {@link PassageRanker#entitySeedWeight}; 1: every linked entity alike).
+   */
+  static final String COMMON_WORD_WEIGHT = "spark.kgrag.passages.common-word-weight";
+
   private static final StructType ROW = KgTable.RETRIEVED_PASSAGES.schema();
 
   /** A passage a method ranked itself (a question's {@code passages}, rank order). */
@@ -78,7 +84,8 @@ public final class PassageRetrieval {
       Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered, Dataset<Row> methodPassages,
       Dataset<Row> questions, EmbedderSpec embedder) {
     int limit = limit(catalog);
-    double denseWeight = denseWeight(catalog);
+    double denseWeight = weightSetting(catalog, DENSE_WEIGHT, 0.05);
+    double commonWord = weightSetting(catalog, COMMON_WORD_WEIGHT, 0.1);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(catalog.spark().sparkContext());
     Broadcast<PassageGraph> graph = jsc.broadcast(graph(catalog));
     DenseRanker denseRanker = denseWeight > 0 ? denseRanker(catalog, embedder.modelId()) : null;
@@ -86,9 +93,9 @@ public final class PassageRetrieval {
     Dataset<Row> seeds =
         queryGraphs.select(col("qid"), explode(col("nodes")).as("n"))
             .filter(col("n.entity_ids").isNotNull().and(size(col("n.entity_ids")).gt(0)))
-            .select(col("qid"), explode(col("n.entity_ids")).as("entity_id"), lit(1.0).divide(size(col("n.entity_ids"))).as("w"))
+            .select(col("qid"), explode(col("n.entity_ids")).as("entity_id"), lit(1.0).divide(size(col("n.entity_ids"))).as("w"), col("n.label").as("label"))
             .filter(col("entity_id").isNotNull())
-            .groupBy("qid").agg(collect_list(struct(col("entity_id"), col("w"))).as("seeds"));
+            .groupBy("qid").agg(collect_list(struct(col("entity_id"), col("w"), col("label"))).as("seeds"));
     Dataset<Row> rel = catalog.read(KgTable.RELATIONS).select(col("edge_id"), col("src_id").as("src"), col("relation"), col("dst_id").as("dst"));
     Dataset<Row> edges =
         answered.select(col("qid"), posexplode(col("evidence")).as(new String[] {"pos", "e"}))
@@ -103,14 +110,15 @@ public final class PassageRetrieval {
         (MapPartitionsFunction<Row, Row>) it -> {
           try (Embedder e = embedder.openLazily()) {
             return ranked(new PassageRanker(graph.value(), new PersonalizedPageRank()).limit(limit), dense == null ? null : dense.value(), e, denseWeight,
-                runId, method, dataset, it);
+                commonWord, runId, method, dataset, it);
           }
         },
         Encoders.row(ROW));
   }
 
   private static Iterator<Row> ranked(
-      PassageRanker ranker, DenseRanker dense, Embedder embedder, double denseWeight, String runId, String method, String dataset, Iterator<Row> it) {
+      PassageRanker ranker, DenseRanker dense, Embedder embedder, double denseWeight, double commonWord, String runId, String method, String dataset,
+      Iterator<Row> it) {
     List<Row> out = new ArrayList<>();
     while (it.hasNext()) {
       Row r = it.next();
@@ -123,10 +131,12 @@ public final class PassageRetrieval {
         }
         continue;
       }
+      String question = r.isNullAt(r.fieldIndex("question")) ? null : r.getString(r.fieldIndex("question"));
       Map<Long, Double> seeds = new TreeMap<>();
       if (!r.isNullAt(r.fieldIndex("seeds"))) {
         for (Row s : r.<Row>getList(r.fieldIndex("seeds"))) {
-          seeds.merge(s.getLong(0), s.getDouble(1), Double::sum);
+          double asWritten = PassageRanker.entitySeedWeight(question, s.isNullAt(2) ? null : s.getString(2), commonWord);
+          seeds.merge(s.getLong(0), asWritten * s.getDouble(1), Double::sum);
         }
       }
       List<Row> ev = r.isNullAt(r.fieldIndex("edges")) ? new ArrayList<>() : new ArrayList<>(r.<Row>getList(r.fieldIndex("edges")));
@@ -142,7 +152,6 @@ public final class PassageRetrieval {
       }
       Map<Long, Double> chunkSeeds = Map.of();
       Map<Long, Double> cosines = new java.util.HashMap<>();
-      String question = r.isNullAt(r.fieldIndex("question")) ? null : r.getString(r.fieldIndex("question"));
       if (dense != null && question != null && !question.isBlank()) {
         chunkSeeds = PassageRanker.denseSeeds(dense.rank(embedder.embed(List.of(question))[0], ranker.limit()), denseWeight, cosines);
       }
@@ -172,13 +181,14 @@ public final class PassageRetrieval {
   }
 
   /**
-   * Reads {@link #LIMIT} and {@link #DENSE_WEIGHT}, so that a run refuses a bad value before it answers anything.
+   * Reads {@link #LIMIT}, {@link #DENSE_WEIGHT} and {@link #COMMON_WORD_WEIGHT}, so that a run refuses a bad value before it answers anything.
    *
    * @throws io.kgrag.core.UserInputException naming the setting
    */
   static void checkSettings(Catalog catalog) {
     limit(catalog);
-    denseWeight(catalog);
+    weightSetting(catalog, DENSE_WEIGHT, 0.05);
+    weightSetting(catalog, COMMON_WORD_WEIGHT, 0.1);
   }
 
   /**
@@ -208,8 +218,13 @@ public final class PassageRetrieval {
     throw new io.kgrag.core.UserInputException(key + " must be a whole number of at least 1, got '" + v + "'");
   }
 
-  private static double denseWeight(Catalog catalog) {
-    String v = catalog.spark().conf().get(DENSE_WEIGHT, "0.05");
+  /**
+   * Spark setting {@code key} of the run's session as a finite number of at least 0 ({@code dflt} when unset).
+   *
+   * @throws io.kgrag.core.UserInputException naming the setting when it is not one
+   */
+  private static double weightSetting(Catalog catalog, String key, double dflt) {
+    String v = catalog.spark().conf().get(key, Double.toString(dflt));
     try {
       double w = Double.parseDouble(v.strip());
       if (w >= 0 && Double.isFinite(w)) {
@@ -218,7 +233,7 @@ public final class PassageRetrieval {
     } catch (NumberFormatException e) {
       // below
     }
-    throw new io.kgrag.core.UserInputException(DENSE_WEIGHT + " must be a number of at least 0, got '" + v + "'");
+    throw new io.kgrag.core.UserInputException(key + " must be a number of at least 0, got '" + v + "'");
   }
 
   /**

@@ -58,7 +58,8 @@ class PassageRetrievalTest {
     catalog.overwrite(KgTable.EDGE_CHUNKS, spark.createDataFrame(ec, KgTable.EDGE_CHUNKS.schema()));
 
     // q1 links entity 1; q2 links nothing and cites edge 400; q3 links entity 3 and cites edge 100
-    List<Row> graphs = List.of(graph("q1", 1L), graph("q2"), graph("q3", 3L));
+    // q6 links entities 1 and 4 (labels E1, E4) and writes "e1" as a common word: E4's chunk first
+    List<Row> graphs = List.of(graph("q1", 1L), graph("q2"), graph("q3", 3L), graph("q6", 1L, 4L));
     StructType qgSchema = new StructType().add("qid", DataTypes.StringType).add("nodes", DataTypes.createArrayType(QueryGraphRows.NODE, false));
     StructType evSchema = new StructType().add("qid", DataTypes.StringType).add("evidence", DataTypes.createArrayType(QaOutput.EVIDENCE_ROW, false));
     List<Row> answered = List.of(
@@ -75,7 +76,8 @@ class PassageRetrievalTest {
     Dataset<Row> ranked =
         PassageRetrieval.rank(catalog, "run", "m", "set", spark.createDataFrame(graphs, qgSchema), spark.createDataFrame(answered, evSchema),
             spark.createDataFrame(owns, ownSchema), spark.createDataFrame(List.of(RowFactory.create("q1", "one?"), RowFactory.create("q2", "two?"), RowFactory.create("q3", "three?"),
-                RowFactory.create("q4", "four?"), RowFactory.create("q5", "five, which links nothing and cites nothing?")),
+                RowFactory.create("q4", "four?"), RowFactory.create("q5", "five, which links nothing and cites nothing?"),
+                RowFactory.create("q6", "Which e1 is joined to E4?")),
                 new StructType().add("qid", DataTypes.StringType).add("question", DataTypes.StringType)),
             io.kgrag.core.embed.EmbedderSpec.onnx().build());
     catalog.overwrite(KgTable.RETRIEVED_PASSAGES, ranked);
@@ -102,6 +104,7 @@ class PassageRetrievalTest {
     assertEquals(List.of(20L, 10L), chunks.get("q3"), "the linked entity's chunk first; the cited edge's chunk is reached through 2");
     assertEquals(10, chunks.get("q4").size(), "a method's own ranking, cut at the default limit of 10");
     assertEquals(null, chunks.get("q5"), "no seed at all (and no chunk embeddings): no passage");
+    assertEquals(List.of(30L, 40L, 10L, 20L), chunks.get("q6"), "E4, a name, weighs 1; e1, written as a common word, 0.1");
     Row via = catalog.read(KgTable.RETRIEVED_PASSAGES).filter(col("qid").equalTo("q3").and(col("rank").equalTo(2))).select("via.edges", "method", "run_id").head();
     assertEquals(List.of(100L), via.getList(0));
     assertEquals("m", via.getString(1));
@@ -123,14 +126,14 @@ class PassageRetrievalTest {
     RunEvaluator.SliceMetrics all = r.metrics().stream().filter(s -> s.slice().equals("all")).findFirst().orElseThrow();
     assertEquals(2, all.passages().n(), "q3 has no supporting passages");
     assertEquals((0.5 + 1.0) / 2, all.passages().r2(), 1e-12, "q1 finds T2 of T2, T3; q2 finds d4 by id");
-    assertEquals(16, r.passages());
+    assertEquals(20, r.passages());
     assertEquals(0, r.passagesNotInChunks());
   }
 
   @Test
   void badSettingsAreRefusedNamingTheKey() {
     for (String[] kv : new String[][] {{PassageRetrieval.LIMIT, "0"}, {PassageRetrieval.LIMIT, "ten"}, {PassageRetrieval.DENSE_WEIGHT, "-1"},
-        {PassageRetrieval.DENSE_WEIGHT, "NaN"}}) {
+        {PassageRetrieval.DENSE_WEIGHT, "NaN"}, {PassageRetrieval.COMMON_WORD_WEIGHT, "some"}}) {
       spark.conf().set(kv[0], kv[1]);
       try {
         io.kgrag.core.UserInputException e =
