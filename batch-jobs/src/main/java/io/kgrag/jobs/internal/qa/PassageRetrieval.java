@@ -84,8 +84,8 @@ public final class PassageRetrieval {
       Catalog catalog, String runId, String method, String dataset, Dataset<Row> queryGraphs, Dataset<Row> answered, Dataset<Row> methodPassages,
       Dataset<Row> questions, EmbedderSpec embedder) {
     int limit = limit(catalog);
-    double denseWeight = weightSetting(catalog, DENSE_WEIGHT, 0.05);
-    double commonWord = weightSetting(catalog, COMMON_WORD_WEIGHT, 0.1);
+    double denseWeight = denseWeight(catalog);
+    double commonWord = commonWordWeight(catalog);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(catalog.spark().sparkContext());
     Broadcast<PassageGraph> graph = jsc.broadcast(graph(catalog));
     DenseRanker denseRanker = denseWeight > 0 ? denseRanker(catalog, embedder.modelId()) : null;
@@ -187,8 +187,8 @@ public final class PassageRetrieval {
    */
   static void checkSettings(Catalog catalog) {
     limit(catalog);
-    weightSetting(catalog, DENSE_WEIGHT, 0.05);
-    weightSetting(catalog, COMMON_WORD_WEIGHT, 0.1);
+    denseWeight(catalog);
+    commonWordWeight(catalog);
   }
 
   /**
@@ -216,6 +216,14 @@ public final class PassageRetrieval {
       // below
     }
     throw new io.kgrag.core.UserInputException(key + " must be a whole number of at least 1, got '" + v + "'");
+  }
+
+  private static double denseWeight(Catalog catalog) {
+    return weightSetting(catalog, DENSE_WEIGHT, 0.05);
+  }
+
+  private static double commonWordWeight(Catalog catalog) {
+    return weightSetting(catalog, COMMON_WORD_WEIGHT, 0.1);
   }
 
   /**

@@ -85,7 +85,7 @@ final class MentionExtractor implements TripleExtractor {
     String title = chunk.title().strip();
     KnownLabels known = title.isEmpty() ? labels : labels.with(title);
     Set<String> lowerCaseWords = lowerCaseWords(text);
-    String titleName = title.isEmpty() ? title : nameOf(title);
+    String titleName = nameOf(title);
     Map<String, ExtractedEntity> entities = new LinkedHashMap<>();
     if (titleMention && !title.isEmpty()) {
       entities.put(titleName.toLowerCase(Locale.ROOT), new ExtractedEntity(titleName, "", ""));
