@@ -13,12 +13,16 @@ import java.util.TreeSet;
 /**
  * The graph of a text corpus that passage retrieval walks: entity nodes joined by the graph's edges (undirected, one
  * weight per edge read) and chunk nodes joined to the entities they mention (HippoRAG 2's passage nodes, Gutiérrez
- * et al. 2025, §3), and the chunks each edge was read from. Entities and chunks are dense indexes in id order,
+ * et al. 2025, §3), and the chunks each edge was read from. A mention in a chunk of the entity's own page (a document
+ * whose title names it, {@link TitlePages}) leads from the entity to that chunk with {@link Builder#pageWeight} instead
+ * of 1, so that what reaches an entity goes mostly to the page about it. Entities and chunks are dense indexes in id order,
  * adjacency in compressed rows; built once with {@link Builder} and shared
  * read-only (it is {@link Serializable}, so Spark can broadcast it).
  */
 public final class PassageGraph implements Serializable {
   private static final long serialVersionUID = 1L;
+
+  private static final long[] NO_PAGES = new long[0];
 
   private final long[] entityIds; // sorted
   private final long[] chunkIds; // sorted
@@ -126,9 +130,10 @@ public final class PassageGraph implements Serializable {
         nodeAdj[j] = adj[a];
         nodeWeight[j] = adjWeight[a];
       }
+      long[] pages = b.pages.getOrDefault(entityIds[i], NO_PAGES);
       for (int m = mentionStart[i]; m < mentionStart[i + 1]; m++, j++) {
         nodeAdj[j] = n + mentionChunk[m];
-        nodeWeight[j] = 1;
+        nodeWeight[j] = Arrays.binarySearch(pages, chunkIds[mentionChunk[m]]) >= 0 ? b.pageWeight : 1;
       }
     }
     for (int c = 0; c < nc; c++) {
@@ -255,8 +260,34 @@ public final class PassageGraph implements Serializable {
     private final List<long[]> mentions = new ArrayList<>();
     private final List<long[]> edges = new ArrayList<>();
     private final List<long[]> edgeChunks = new ArrayList<>();
+    private final Map<Long, long[]> pages = new HashMap<>(); // entity -> chunks of its page, sorted
+    private double pageWeight = 1;
 
     private Builder() {}
+
+    /**
+     * Chunk {@code chunkId} belongs to the page of entity {@code entityId} (its document's title names the entity);
+     * it changes the weight of that entity's mention in the chunk, and nothing where there is no such mention.
+     */
+    public Builder page(long entityId, long chunkId) {
+      long[] before = pages.getOrDefault(entityId, NO_PAGES);
+      if (Arrays.binarySearch(before, chunkId) < 0) {
+        long[] after = Arrays.copyOf(before, before.length + 1);
+        after[before.length] = chunkId;
+        Arrays.sort(after);
+        pages.put(entityId, after);
+      }
+      return this;
+    }
+
+    /** The weight of the step from an entity to a chunk of its page, against 1 for any other mention (default 1). */
+    public Builder pageWeight(double w) {
+      if (!(w > 0) || !Double.isFinite(w)) {
+        throw new IllegalArgumentException("the page weight must be a finite number above 0, got " + w);
+      }
+      this.pageWeight = w;
+      return this;
+    }
 
     /** A chunk of document {@code docId}. */
     public Builder chunk(long chunkId, String docId) {

@@ -120,6 +120,21 @@ class PassageRankerTest {
   }
 
   @Test
+  void anEntitysPageDrawsMoreOfItsMass() {
+    // entity 2 is mentioned in 100 and 200; 200 belongs to its page: with page weight 5, 200 ranks before 100
+    PassageGraph plain = PassageGraph.builder().chunk(100, "a").chunk(200, "b").mention(2, 100).mention(2, 200).page(2, 200).build();
+    PassageGraph weighted = PassageGraph.builder().chunk(100, "a").chunk(200, "b").mention(2, 100).mention(2, 200).page(2, 200).page(2, 200)
+        .page(2, 300).pageWeight(5).build();
+    List<RetrievedPassage> p = new PassageRanker(plain, new PersonalizedPageRank()).rank(Map.of(2L, 1.0), Map.of(), List.of());
+    List<RetrievedPassage> w = new PassageRanker(weighted, new PersonalizedPageRank()).rank(Map.of(2L, 1.0), Map.of(), List.of());
+    assertEquals(p.get(0).score(), p.get(1).score(), 1e-12, "weight 1: a tie");
+    assertEquals(List.of(200L, 100L), w.stream().map(RetrievedPassage::chunkId).toList());
+    assertTrue(w.get(0).score() > 4 * w.get(1).score(), w.toString());
+    assertThrows(IllegalArgumentException.class, () -> PassageGraph.builder().pageWeight(0));
+    assertThrows(IllegalArgumentException.class, () -> PassageGraph.builder().pageWeight(Double.NaN));
+  }
+
+  @Test
   void theLimitCutsTheListAndUnknownSeedsGiveNothing() {
     PassageRanker ranker = new PassageRanker(graph(), new PersonalizedPageRank()).limit(2);
     assertEquals(List.of(100L, 200L), chunks(ranker.rank(Map.of(1L, 1.0), Map.of(), List.of())));

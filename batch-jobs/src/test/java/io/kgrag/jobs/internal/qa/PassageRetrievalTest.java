@@ -2,7 +2,12 @@ package io.kgrag.jobs.internal.qa;
 
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kgrag.core.passage.PassageRanker;
+import io.kgrag.core.passage.PersonalizedPageRank;
+import io.kgrag.core.passage.RetrievedPassage;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.jobs.SparkTestSession;
 import io.kgrag.jobs.catalog.Catalog;
@@ -10,6 +15,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.QueryGraphRows;
 import io.kgrag.jobs.internal.eval.RunEvaluator;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,9 +74,9 @@ class PassageRetrievalTest {
         RowFactory.create("q3", new Row[] {RowFactory.create(1L, "e1", "r", 2L, "e2"), RowFactory.create(1L, "e1", "not an edge", 2L, "e2")}));
     // q4 keeps the passages its method ranked itself, cut at the limit
     StructType ownSchema = new StructType().add("qid", DataTypes.StringType).add("passages", DataTypes.createArrayType(PassageRetrieval.PASSAGE, false));
-    List<io.kgrag.core.passage.RetrievedPassage> own = new ArrayList<>();
+    List<RetrievedPassage> own = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      own.add(new io.kgrag.core.passage.RetrievedPassage(30L, "d3", 1.0 - i / 100.0, List.of(), List.of(), 1.0 - i / 100.0));
+      own.add(new RetrievedPassage(30L, "d3", 1.0 - i / 100.0, List.of(), List.of(), 1.0 - i / 100.0));
     }
     List<Row> owns = List.<Row>of(RowFactory.create("q4", PassageRetrieval.rows(own)));
     Dataset<Row> ranked =
@@ -131,14 +137,33 @@ class PassageRetrievalTest {
   }
 
   @Test
+  void anEntitysMentionInItsOwnPageWeighsThePageWeight() {
+    // entity 2 is mentioned in d1 (chunk 10) and d2 (chunk 20); d2's title "T2" names it
+    List<Row> entities = new ArrayList<>();
+    for (long e = 1; e <= 5; e++) {
+      entities.add(RowFactory.create(e, "k" + e, e == 2 ? "the t2" : "e" + e, null, "test"));
+    }
+    catalog.overwrite(KgTable.ENTITIES, spark.createDataFrame(entities, KgTable.ENTITIES.schema()));
+    double[] ratio = new double[2];
+    double[] weights = {1.0, 5.0};
+    for (int i = 0; i < 2; i++) {
+      List<RetrievedPassage> r = new PassageRanker(PassageRetrieval.graph(catalog, weights[i]), new PersonalizedPageRank()).rank(Map.of(2L, 1.0), Map.of(), List.of());
+      Map<Long, Double> score = new HashMap<>();
+      r.forEach(p -> score.put(p.chunkId(), p.score()));
+      ratio[i] = score.get(20L) / score.get(10L);
+    }
+    assertTrue(ratio[1] > 2 * ratio[0], "page weight 5 moves entity 2's mass to its page: " + Arrays.toString(ratio));
+  }
+
+  @Test
   void badSettingsAreRefusedNamingTheKey() {
     for (String[] kv : new String[][] {{PassageRetrieval.LIMIT, "0"}, {PassageRetrieval.LIMIT, "ten"}, {PassageRetrieval.DENSE_WEIGHT, "-1"},
-        {PassageRetrieval.DENSE_WEIGHT, "NaN"}, {PassageRetrieval.COMMON_WORD_WEIGHT, "some"}}) {
+        {PassageRetrieval.DENSE_WEIGHT, "NaN"}, {PassageRetrieval.COMMON_WORD_WEIGHT, "some"}, {PassageRetrieval.PAGE_WEIGHT, "0"}}) {
       spark.conf().set(kv[0], kv[1]);
       try {
         io.kgrag.core.UserInputException e =
-            org.junit.jupiter.api.Assertions.assertThrows(io.kgrag.core.UserInputException.class, () -> PassageRetrieval.checkSettings(catalog));
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(kv[0]) && e.getMessage().contains(kv[1]), e.getMessage());
+            assertThrows(io.kgrag.core.UserInputException.class, () -> PassageRetrieval.checkSettings(catalog));
+        assertTrue(e.getMessage().contains(kv[0]) && e.getMessage().contains(kv[1]), e.getMessage());
       } finally {
         spark.conf().unset(kv[0]);
       }
