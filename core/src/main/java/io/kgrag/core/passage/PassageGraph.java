@@ -4,9 +4,11 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -21,8 +23,6 @@ import java.util.TreeSet;
  */
 public final class PassageGraph implements Serializable {
   private static final long serialVersionUID = 1L;
-
-  private static final long[] NO_PAGES = new long[0];
 
   private final long[] entityIds; // sorted
   private final long[] chunkIds; // sorted
@@ -130,10 +130,10 @@ public final class PassageGraph implements Serializable {
         nodeAdj[j] = adj[a];
         nodeWeight[j] = adjWeight[a];
       }
-      long[] pages = b.pages.getOrDefault(entityIds[i], NO_PAGES);
+      Set<Long> pages = b.pages.getOrDefault(entityIds[i], Set.of());
       for (int m = mentionStart[i]; m < mentionStart[i + 1]; m++, j++) {
         nodeAdj[j] = n + mentionChunk[m];
-        nodeWeight[j] = Arrays.binarySearch(pages, chunkIds[mentionChunk[m]]) >= 0 ? b.pageWeight : 1;
+        nodeWeight[j] = pages.contains(chunkIds[mentionChunk[m]]) ? b.pageWeight : 1;
       }
     }
     for (int c = 0; c < nc; c++) {
@@ -260,7 +260,7 @@ public final class PassageGraph implements Serializable {
     private final List<long[]> mentions = new ArrayList<>();
     private final List<long[]> edges = new ArrayList<>();
     private final List<long[]> edgeChunks = new ArrayList<>();
-    private final Map<Long, long[]> pages = new HashMap<>(); // entity -> chunks of its page, sorted
+    private final Map<Long, Set<Long>> pages = new HashMap<>(); // entity -> chunks of its page
     private double pageWeight = 1;
 
     private Builder() {}
@@ -270,13 +270,7 @@ public final class PassageGraph implements Serializable {
      * it changes the weight of that entity's mention in the chunk, and nothing where there is no such mention.
      */
     public Builder page(long entityId, long chunkId) {
-      long[] before = pages.getOrDefault(entityId, NO_PAGES);
-      if (Arrays.binarySearch(before, chunkId) < 0) {
-        long[] after = Arrays.copyOf(before, before.length + 1);
-        after[before.length] = chunkId;
-        Arrays.sort(after);
-        pages.put(entityId, after);
-      }
+      pages.computeIfAbsent(entityId, e -> new HashSet<>()).add(chunkId);
       return this;
     }
 

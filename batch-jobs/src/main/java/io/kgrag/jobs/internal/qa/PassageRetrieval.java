@@ -25,13 +25,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.FilterFunction;
+import org.apache.spark.sql.api.java.UDF2;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -300,28 +302,27 @@ public final class PassageRetrieval {
       b.chunk(r.getLong(0), r.getString(1));
     }
     Dataset<Row> ids = chunks.select("chunk_id");
-    for (Row r : catalog.read(KgTable.ENTITY_MENTIONS).select("entity_id", "chunk_id").distinct().join(ids, "chunk_id").select("entity_id", "chunk_id").collectAsList()) {
+    // each mention of a chunk that exists, flagged where the chunk's document is the entity's page (matched on the executors)
+    Dataset<Row> mentions = catalog.read(KgTable.ENTITY_MENTIONS).select("entity_id", "chunk_id").distinct().join(chunks, "chunk_id");
+    if (catalog.exists(KgTable.DOCUMENTS) && catalog.exists(KgTable.ENTITIES)) {
+      UserDefinedFunction names = functions.udf((UDF2<String, String, Boolean>) TitlePages::names, DataTypes.BooleanType);
+      mentions = mentions.join(catalog.read(KgTable.DOCUMENTS).select("doc_id", "title"), scala(List.of("doc_id")), "left")
+          .join(catalog.read(KgTable.ENTITIES).select("entity_id", "label"), scala(List.of("entity_id")), "left")
+          .withColumn("page", names.apply(col("title"), col("label")));
+    } else {
+      mentions = mentions.withColumn("page", lit(false));
+    }
+    for (Row r : mentions.select("entity_id", "chunk_id", "page").collectAsList()) {
       b.mention(r.getLong(0), r.getLong(1));
+      if (r.getBoolean(2)) {
+        b.page(r.getLong(0), r.getLong(1));
+      }
     }
     for (Row r : catalog.read(KgTable.RELATIONS).select("edge_id", "src_id", "dst_id").collectAsList()) {
       b.edge(r.getLong(0), r.getLong(1), r.getLong(2));
     }
     for (Row r : catalog.read(KgTable.EDGE_CHUNKS).select("edge_id", "chunk_id").distinct().join(ids, "chunk_id").select("edge_id", "chunk_id").collectAsList()) {
       b.edgeChunk(r.getLong(0), r.getLong(1));
-    }
-    if (!catalog.exists(KgTable.DOCUMENTS) || !catalog.exists(KgTable.ENTITIES)) {
-      return b.build();
-    }
-    // the mentions of an entity in the chunks of its own page, matched on the executors
-    Dataset<Row> pages =
-        catalog.read(KgTable.ENTITY_MENTIONS).select("entity_id", "chunk_id").distinct()
-            .join(catalog.read(KgTable.CHUNKS).select("chunk_id", "doc_id"), "chunk_id")
-            .join(catalog.read(KgTable.DOCUMENTS).select("doc_id", "title"), "doc_id")
-            .join(catalog.read(KgTable.ENTITIES).select("entity_id", "label"), "entity_id")
-            .filter((FilterFunction<Row>) r -> TitlePages.names(r.getString(r.fieldIndex("title")), r.getString(r.fieldIndex("label"))))
-            .select("entity_id", "chunk_id");
-    for (Row r : pages.collectAsList()) {
-      b.page(r.getLong(0), r.getLong(1));
     }
     return b.build();
   }
