@@ -1,133 +1,132 @@
-"""kgrag_reindex: daily re-indexing of kgrag's knowledge graph on Spark.
+"""
+### kgrag_reindex: daily re-indexing of kgrag's knowledge graph on Spark
 
-ingest -> schema -> embed -> gnn -> paths -> path_index, then (Variable kgrag_run_qa = true) per method of
-kgrag_qa_methods a QA regression run (kgrag qa) and its scores (kgrag eval). Every task is a
-SparkSubmitOperator running io.kgrag.jobs.KgragMain; the tasks, their arguments and the Variables they
-read are declared in kgrag_reindex.commands.json beside this file (the project's tests check that file
-against the real kgrag command line). Targets Airflow 2.10 with apache-airflow-providers-apache-spark 4.11.
+`ingest >> schema >> embed >> gnn >> paths >> path_index`, one `kgrag reindex --stages <stage>` each, then
+`choose_qa`: when the run's `run_qa` param is true, a QA regression run (`kgrag qa`) per method named in
+`qa_methods`, each followed by its scores (`kgrag eval`); otherwise the QA tasks are skipped.
 
-Variables are read when the scheduler parses this file, so a change takes effect at the next parse.
+Every kgrag task is a `SparkSubmitOperator` running `io.kgrag.jobs.KgragMain`. The settings are the DAG's
+`params` (defaults below; override per run with `airflow dags trigger kgrag_reindex --conf '{...}'` or the
+"Trigger DAG w/ config" form), used through Jinja in the operators' templated fields (`application`,
+`application_args`, `jars`, `properties_file`); nothing is read from Variables or files when the scheduler parses
+this file. The Spark connection is the one exception: `conn_id` is not a templated field of `SparkSubmitOperator`,
+so it is the constant `SPARK_CONN_ID` (point that Airflow connection at your master).
+
+The QA tasks are a fixed list, one `qa_<method>` and one `eval_<method>` per method of `QA_METHODS`, rather than
+dynamic task mapping over the param: every command shows in the file and in the graph view under its own name,
+each eval follows exactly its own qa, and a retry or a log is per method. `choose_qa` (a branch on the params)
+picks the methods a run wants; the others are skipped.
+
+Targets Airflow 2.10 with apache-airflow-providers-apache-spark 4.11. See README.md beside this file.
 """
 
-import json
-import os
-import re
 from datetime import datetime, timedelta
 
 from airflow import DAG
-from airflow.models import Variable
+from airflow.models.param import Param
+from airflow.operators.python import BranchPythonOperator
 from airflow.providers.apache.spark.operators.spark_submit import SparkSubmitOperator
 
-COMMANDS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kgrag_reindex.commands.json")
+KGRAG_MAIN = "io.kgrag.jobs.KgragMain"
 
-# {name} in the commands file; Jinja's {{ ... }} (with its spaces) never matches
-PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
-TRUE = ("true", "1", "yes", "on")
+# conn_id is not templated by SparkSubmitOperator; the connection's host is the master (yarn, k8s://..., spark://...)
+SPARK_CONN_ID = "spark_default"
 
+# kgrag's retrieval methods, each with a qa and an eval task; the params' qa_methods picks among them per run
+# (stem also needs the stem-gnn stage, dense a document corpus: see README.md)
+QA_METHODS = ["auto", "dense", "qafd", "sgrag", "simgrag", "srag", "stem"]
 
-class CommandsError(ValueError):
-    """The commands file is not usable; the message names the file and the task."""
+# one id for the index stages of a DAG run (the runs table); each QA run adds its method
+RUN_ID = "kgrag-{{ ts_nodash }}"
 
+# the warehouse option of every kgrag command
+WAREHOUSE = ["--warehouse", "{{ params.warehouse }}"]
 
-def load_commands(path=COMMANDS_FILE):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+default_args = {
+    "owner": "kgrag",
+    "retries": 2,
+    "retry_delay": timedelta(minutes=10),
+    "retry_exponential_backoff": True,
+    "max_retry_delay": timedelta(hours=1),
+}
 
-
-def settings(commands):
-    """Each placeholder's value: its Airflow Variable (or the documented default), then the constants."""
-    values = {}
-    for key, spec in commands["variables"].items():
-        values[key] = str(Variable.get(spec["variable"], default_var=spec["default"]))
-    for key, value in commands.get("constants", {}).items():
-        values[key] = value
-    return values
-
-
-def fill(text, values, where):
-    """text with every {name} replaced by its value, in one pass (values are never rescanned)."""
-
-    def one(match):
-        name = match.group(1)
-        if name not in values:
-            raise CommandsError(f"{COMMANDS_FILE}: {where}: unknown placeholder {{{name}}}")
-        return values[name]
-
-    return PLACEHOLDER.sub(one, text)
-
-
-def items(value):
-    return [v.strip() for v in value.split(",") if v.strip()]
-
-
-def expand(commands, values):
-    """The DAG's tasks: dicts of task_id, upstream, java_class and the operator's arguments, in file order."""
-    switch = commands.get("optional_switch")
-    with_optional = switch is not None and values[switch].strip().lower() in TRUE
-    operator = commands.get("operator", {})
-    tasks = []
-    for task in commands["tasks"]:
-        if task.get("optional", False) and not with_optional:
-            continue
-        each = task.get("for_each")
-        for item in items(values[each]) if each else [None]:
-            local = dict(values)
-            if item is not None:
-                local["item"] = item
-            task_id = fill(task["id"], local, f"task {task['id']}")
-            where = f"task {task_id}"
-            kwargs = {}
-            for key in ("application", "jars", "properties_file", "conn_id"):
-                if key in operator:
-                    kwargs[key] = fill(operator[key], local, f"{where}: operator {key}") or None
-            tasks.append({
-                "task_id": task_id,
-                "upstream": [fill(u, local, f"{where}: upstream") for u in task.get("upstream", [])],
-                "java_class": task.get("main_class", commands["main_class"]),
-                "application_args": [task["command"]] + [fill(a, local, where) for a in task["args"]],
-                "conf": {k: fill(v, local, f"{where}: conf") for k, v in operator.get("conf", {}).items()},
-                "name": f"{commands['dag_id']}.{task_id}",
-                **kwargs,
-            })
-    ids = {t["task_id"] for t in tasks}
-    for t in tasks:
-        for u in t["upstream"]:
-            if u not in ids:
-                raise CommandsError(f"{COMMANDS_FILE}: task {t['task_id']}: upstream task {u} does not exist")
-    return tasks
+params = {
+    "warehouse": Param("hdfs:///kgrag/warehouse", type="string", description="Root of kgrag's Delta tables (--warehouse)."),
+    "incoming": Param(
+        "hdfs:///kgrag/incoming", type="string",
+        description="Folder of the daily batches: a run ingests <incoming>/<ds> (a file or folder of triples or documents)."),
+    "input_format": Param("tsv", type="string", description="Format of the batch (--format): tsv, pipe, ntriples, text, jsonl or json-corpus."),
+    "application_jar": Param(
+        "/opt/kgrag/batch-jobs/target/kgrag-jobs-0.1.0-SNAPSHOT.jar", type="string",
+        description="kgrag's job jar, readable by every worker (mvn -DskipTests install builds it in batch-jobs/target/)."),
+    "jars": Param(
+        "", type="string",
+        description="kgrag's dependencies for --jars: batch-jobs/target/runtime-classpath.txt with ':' made ','; empty: none."),
+    "properties_file": Param(
+        "/opt/kgrag/conf/cluster.properties", type="string",
+        description="The deployment profile, spark-submit --properties-file; empty: Spark's spark-defaults.conf."),
+    "run_qa": Param(False, type="boolean", description="After the index, a QA regression run and its eval per method of qa_methods."),
+    "qa_methods": Param(
+        ["sgrag"], type="array", items={"type": "string", "enum": QA_METHODS},
+        description="The retrieval methods of the QA regression run."),
+    "questions": Param(
+        "/opt/kgrag/regression/questions.csv", type="string",
+        description="The regression questions (qa --questions: ERQA csv, MetaQA tsv, jsonl or a Delta table)."),
+    "qa_dataset": Param("regression", type="string", description="Name of the question set (qa --dataset)."),
+}
 
 
-def build_dag(commands=None):
-    commands = commands or load_commands()
-    values = settings(commands)
-    with DAG(
-        dag_id=commands["dag_id"],
-        description="kgrag: daily re-indexing (ingest, schema, embed, gnn, paths, path-index) and optional QA regression run",
-        schedule=commands["schedule"],
-        start_date=datetime(2025, 1, 1),
-        catchup=False,
-        max_active_runs=1,
-        default_args={"owner": "kgrag", "retries": 1, "retry_delay": timedelta(minutes=10)},
-        tags=["kgrag"],
-    ) as dag:
-        operators = {}
-        tasks = expand(commands, values)
-        for t in tasks:
-            operators[t["task_id"]] = SparkSubmitOperator(
-                task_id=t["task_id"],
-                application=t.get("application"),
-                java_class=t["java_class"],
-                application_args=t["application_args"],
-                jars=t.get("jars"),
-                properties_file=t.get("properties_file"),
-                conn_id=t.get("conn_id") or "spark_default",
-                conf=t["conf"],
-                name=t["name"],
-            )
-        for t in tasks:
-            for u in t["upstream"]:
-                operators[u] >> operators[t["task_id"]]
-    return dag
+def kgrag(task_id, *args):
+    """A task running `kgrag <args>` with spark-submit: the job jar, its dependencies and profile from the params."""
+    return SparkSubmitOperator(
+        task_id=task_id,
+        conn_id=SPARK_CONN_ID,
+        application="{{ params.application_jar }}",
+        java_class=KGRAG_MAIN,
+        jars="{{ params.jars }}",
+        properties_file="{{ params.properties_file }}",
+        conf={"spark.driver.extraJavaOptions": "-Dai.djl.offline=true"},  # as bin/kgrag: no model downloads
+        name=f"kgrag_reindex.{task_id}",
+        application_args=list(args),
+    )
 
 
-dag = build_dag()
+def qa_tasks_to_run(params):
+    """The qa tasks this run wants: none unless run_qa, else one per method of qa_methods."""
+    if not params["run_qa"]:
+        return []
+    return [f"qa_{method}" for method in params["qa_methods"]]
+
+
+with DAG(
+    dag_id="kgrag_reindex",
+    description="kgrag: daily re-indexing (ingest, schema, embed, gnn, paths, path-index) and an optional QA regression run",
+    doc_md=__doc__,
+    schedule="@daily",
+    start_date=datetime(2025, 1, 1),
+    catchup=False,
+    max_active_runs=1,
+    default_args=default_args,
+    params=params,
+    tags=["kgrag"],
+) as dag:
+    ingest = kgrag(
+        "ingest", "reindex", "--stages", "ingest",
+        "--input", "{{ params.incoming }}/{{ ds }}", "--format", "{{ params.input_format }}", *WAREHOUSE, "--run-id", RUN_ID)
+    schema = kgrag("schema", "reindex", "--stages", "schema", *WAREHOUSE, "--run-id", RUN_ID)
+    embed = kgrag("embed", "reindex", "--stages", "embed", *WAREHOUSE, "--run-id", RUN_ID)
+    gnn = kgrag("gnn", "reindex", "--stages", "gnn", *WAREHOUSE, "--run-id", RUN_ID)
+    paths = kgrag("paths", "reindex", "--stages", "paths", *WAREHOUSE, "--run-id", RUN_ID)
+    path_index = kgrag("path_index", "reindex", "--stages", "path-index", *WAREHOUSE, "--run-id", RUN_ID)
+
+    choose_qa = BranchPythonOperator(task_id="choose_qa", python_callable=qa_tasks_to_run)
+
+    ingest >> schema >> embed >> gnn >> paths >> path_index >> choose_qa
+
+    for method in QA_METHODS:
+        qa_run = f"{RUN_ID}-qa-{method}"
+        qa = kgrag(
+            f"qa_{method}", "qa", "--method", method, "--questions", "{{ params.questions }}",
+            "--dataset", "{{ params.qa_dataset }}", *WAREHOUSE, "--run-id", qa_run)
+        scores = kgrag(f"eval_{method}", "eval", "--run-id", qa_run, *WAREHOUSE)
+        choose_qa >> qa >> scores

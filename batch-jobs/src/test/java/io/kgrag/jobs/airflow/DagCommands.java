@@ -3,45 +3,84 @@ package io.kgrag.jobs.airflow;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
- * The commands file of the kgrag_reindex Airflow DAG ({@code airflow-dags/kgrag_reindex.commands.json}), read
- * with Jackson and expanded into tasks the way {@code kgrag_reindex.py} expands it: the Java side of the
- * comparison with the DAG file, and the input of {@link DagCommandsValidator}.
+ * The tasks of the kgrag_reindex Airflow DAG as the DAG file itself builds them: {@code airflow-dags/kgrag_reindex.py}
+ * imported by python3 against a small fake of Airflow (test resources under {@code fake/}), whose harness
+ * renders every templated field with the params (their defaults, or a run's {@code --conf}) and prints the DAG
+ * as JSON. The input of {@link DagCommandsValidator}; there is no second description of the tasks to drift.
  */
 final class DagCommands {
   static final ObjectMapper JSON = new ObjectMapper();
 
-  /** {name}; Jinja's {{ ... }} (with its spaces) never matches, as in the DAG file. */
-  static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z][a-z0-9_]*)\\}");
+  /** The fake airflow package and the harness, as test resources under this package. */
+  private static final List<String> FAKE_FILES = List.of(
+      "harness.py",
+      "airflow/__init__.py",
+      "airflow/models/__init__.py",
+      "airflow/models/param.py",
+      "airflow/operators/__init__.py",
+      "airflow/operators/python.py",
+      "airflow/providers/__init__.py",
+      "airflow/providers/apache/__init__.py",
+      "airflow/providers/apache/spark/__init__.py",
+      "airflow/providers/apache/spark/operators/__init__.py",
+      "airflow/providers/apache/spark/operators/spark_submit.py");
 
-  /** The for_each item's placeholder. */
-  static final String ITEM = "item";
+  static final String SPARK_SUBMIT = "SparkSubmitOperator";
 
-  /** The operator settings the DAG reads from the file, besides conf. */
-  static final List<String> OPERATOR_KEYS = List.of("application", "jars", "properties_file", "conn_id");
+  /** The operators that choose what runs after them (the QA tasks are optional at run time behind one). */
+  static final List<String> BRANCHES = List.of("BranchPythonOperator", "ShortCircuitOperator");
 
+  /** The file the tasks came from (named in every problem). */
   final String file;
+
+  /** The harness's JSON: the DAG's attributes, params and tasks. */
   final ObjectNode root;
 
   DagCommands(String file, ObjectNode root) {
     this.file = file;
     this.root = root;
+  }
+
+  /** python3's output for a run. */
+  record Result(int code, String out, String err) {}
+
+  /** One task of the DAG, its templated fields rendered. */
+  record Task(
+      String id,
+      String operator,
+      List<String> upstream,
+      String javaClass,
+      List<String> applicationArgs,
+      int retries,
+      List<String> follows) {
+    boolean sparkSubmit() {
+      return SPARK_SUBMIT.equals(operator);
+    }
+
+    boolean branch() {
+      return BRANCHES.contains(operator);
+    }
+
+    /** The kgrag command (the first application argument); null for a task that runs none. */
+    String command() {
+      return applicationArgs.isEmpty() ? null : applicationArgs.get(0);
+    }
   }
 
   /** The project's airflow-dags folder (tests run in batch-jobs/). */
@@ -53,206 +92,177 @@ final class DagCommands {
     return dir;
   }
 
-  static Path commandsFile() {
-    return dagsDir().resolve("kgrag_reindex.commands.json");
+  static Path dagFile() {
+    return dagsDir().resolve("kgrag_reindex.py");
   }
 
-  static DagCommands read(Path path) {
-    try {
-      JsonNode node = JSON.readTree(path.toFile());
-      if (!(node instanceof ObjectNode)) {
-        throw new IllegalArgumentException(path + ": not a JSON object");
+  /** python3 on PATH, in /usr/bin or /usr/local/bin; null when there is none. */
+  static String python() {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      Path p = Path.of(dir.isEmpty() ? "." : dir, "python3");
+      if (Files.isExecutable(p)) {
+        return p.toString();
       }
-      return new DagCommands(path.toString(), (ObjectNode) node);
+    }
+    for (String p : List.of("/usr/bin/python3", "/usr/local/bin/python3")) {
+      if (Files.isExecutable(Path.of(p))) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** python3, or the calling test skipped saying why. */
+  static String requirePython() {
+    String p = python();
+    Assumptions.assumeTrue(p != null,
+        "SKIPPED: no python3 on PATH nor in /usr/bin or /usr/local/bin; airflow-dags/kgrag_reindex.py is not imported and its tasks'"
+            + " arguments are not checked against the kgrag command line (install python3 to run this check)");
+    return p;
+  }
+
+  /** Runs python3 with {@code args} in {@code tmp} (bytecode kept out of the DAG folder). */
+  static Result python(Path tmp, Map<String, String> env, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(requirePython());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
+    pb.environment().put("PYTHONPYCACHEPREFIX", tmp.resolve("pycache").toString());
+    pb.environment().remove("PYTHONPATH");
+    pb.environment().putAll(env);
+    try {
+      Path out = Files.createTempFile(tmp, "out-", ".txt");
+      Path err = Files.createTempFile(tmp, "err-", ".txt");
+      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException("python3 " + String.join(" ", args) + " did not finish in 120 s");
+      }
+      return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UncheckedIOException(path + ": cannot read: " + e.getMessage(), e);
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 
-  /** A deep copy, for variants of the file. */
-  DagCommands copy() {
-    return new DagCommands(file, root.deepCopy());
+  /** Writes the fake airflow package and the harness under {@code tmp}; returns its folder. */
+  static Path fakeAirflow(Path tmp) {
+    Path dir = tmp.resolve("fake");
+    try {
+      for (String f : FAKE_FILES) {
+        try (InputStream in = DagCommands.class.getResourceAsStream("fake/" + f)) {
+          if (in == null) {
+            throw new IllegalStateException("test resource missing: io/kgrag/jobs/airflow/fake/" + f);
+          }
+          Path target = dir.resolve(f);
+          Files.createDirectories(target.getParent());
+          Files.write(target, in.readAllBytes());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
   }
 
-  /** Each variable's value when no Airflow Variable is set: its documented default. */
-  Map<String, String> defaults() {
-    Map<String, String> values = new LinkedHashMap<>();
-    root.path("variables").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().path("default").asText()));
-    return values;
-  }
-
-  /** Each variable's Airflow Variable name with its default. */
-  Map<String, String> airflowVariables() {
-    Map<String, String> vars = new LinkedHashMap<>();
-    root.path("variables").fields().forEachRemaining(e -> vars.put(e.getValue().path("variable").asText(), e.getValue().path("default").asText()));
-    return vars;
-  }
-
-  /** One task of the expanded DAG. */
-  record Task(
-      String id,
-      List<String> upstream,
-      boolean optional,
-      String javaClass,
-      String command,
-      List<String> applicationArgs,
-      Map<String, String> operator,
-      Map<String, String> conf,
-      String name) {
-    /** As the DAG harness prints a SparkSubmitOperator. */
-    Map<String, Object> asOperator() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("task_id", id);
-      m.put("upstream", upstream.stream().sorted().toList());
-      m.put("java_class", javaClass);
-      m.put("application", operator.get("application"));
-      m.put("application_args", applicationArgs);
-      m.put("jars", operator.get("jars"));
-      m.put("properties_file", operator.get("properties_file"));
-      m.put("conn_id", operator.get("conn_id") == null ? "spark_default" : operator.get("conn_id"));
-      m.put("conf", conf);
-      m.put("name", name);
-      return m;
+  /** Imports {@code dag} against the fake Airflow with the run's {@code conf} (as {@code --conf}); the harness's result. */
+  static Result importDag(Path tmp, Path dag, Map<String, ?> conf) {
+    Path fake = fakeAirflow(tmp);
+    try {
+      return python(tmp, Map.of("PYTHONPATH", fake.toString()), fake.resolve("harness.py").toString(), dag.toString(), JSON.writeValueAsString(conf));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * The tasks for the given placeholder values (variables by their key in the file): optional tasks only when
-   * the switch variable is true, for_each tasks once per comma-separated item.
+   * The DAG {@code dag} builds for a run with {@code conf}.
    *
-   * @throws IllegalArgumentException naming the file and task for an unknown placeholder or a missing field
+   * @throws AssertionError with python's error output when the import fails
    */
-  List<Task> expand(Map<String, String> variableValues) {
-    Map<String, String> values = new LinkedHashMap<>(variableValues);
-    root.path("constants").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
-    String switchName = root.path("optional_switch").asText(null);
-    boolean withOptional =
-        switchName != null && List.of("true", "1", "yes", "on").contains(values.getOrDefault(switchName, "").strip().toLowerCase(Locale.ROOT));
-    JsonNode operator = root.path("operator");
-    String mainClass = root.path("main_class").asText(null);
-    List<Task> tasks = new ArrayList<>();
-    JsonNode list = root.path("tasks");
-    if (!list.isArray() || list.isEmpty()) {
-      throw new IllegalArgumentException(file + ": no \"tasks\" array");
+  static DagCommands load(Path tmp, Path dag, Map<String, ?> conf) {
+    Result r = importDag(tmp, dag, conf);
+    if (r.code() != 0) {
+      throw new AssertionError("importing " + dag + " against the fake airflow failed:\n" + r.err() + r.out());
     }
-    for (JsonNode t : list) {
-      String rawId = text(t, "id", "a task");
-      boolean optional = t.path("optional").asBoolean(false);
-      if (optional && !withOptional) {
-        continue;
+    try {
+      return new DagCommands(dag.toString(), (ObjectNode) JSON.readTree(r.out()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(dag + ": the harness printed no JSON: " + r.out(), e);
+    }
+  }
+
+  /** The real DAG file for a run with {@code conf}, its templated fields rendered (the calling test skipped, saying so, without jinja2). */
+  static DagCommands rendered(Path tmp, Map<String, ?> conf) {
+    DagCommands dag = load(tmp, dagFile(), conf);
+    dag.requireRendered();
+    return dag;
+  }
+
+  /** Skips the calling test, saying why, when the harness could not render the templates. */
+  void requireRendered() {
+    Assumptions.assumeTrue(root.path("rendered").asBoolean(false),
+        "SKIPPED: python3 has no jinja2, so the templated arguments of " + file + " are not rendered nor checked against the kgrag command"
+            + " line (pip install jinja2 to run this check)");
+  }
+
+  /** A deep copy, for variants. */
+  DagCommands copy() {
+    return new DagCommands(file, root.deepCopy());
+  }
+
+  /** The task {@code id}'s JSON, for variants. */
+  ObjectNode taskNode(String id) {
+    for (JsonNode t : root.path("tasks")) {
+      if (t.path("task_id").asText().equals(id)) {
+        return (ObjectNode) t;
       }
-      String each = t.path("for_each").asText(null);
-      List<String> items = new ArrayList<>();
-      if (each == null) {
-        items.add(null);
-      } else {
-        if (!values.containsKey(each)) {
-          throw new IllegalArgumentException(file + ": task " + rawId + ": for_each names no variable: " + each);
-        }
-        for (String s : values.get(each).split(",")) {
-          if (!s.isBlank()) {
-            items.add(s.strip());
-          }
-        }
-      }
-      for (String item : items) {
-        Map<String, String> local = new LinkedHashMap<>(values);
-        if (item != null) {
-          local.put(ITEM, item);
-        }
-        String id = fill(rawId, local, "task " + rawId);
-        String where = "task " + id;
-        List<String> upstream = new ArrayList<>();
-        for (JsonNode u : t.path("upstream")) {
-          upstream.add(fill(u.asText(), local, where + ": upstream"));
-        }
-        String command = text(t, "command", where);
-        List<String> args = new ArrayList<>();
-        args.add(command);
-        if (!t.path("args").isArray()) {
-          throw new IllegalArgumentException(file + ": " + where + ": no \"args\" array");
-        }
-        for (JsonNode a : t.path("args")) {
-          args.add(fill(a.asText(), local, where));
-        }
-        Map<String, String> op = new LinkedHashMap<>();
-        for (String key : OPERATOR_KEYS) {
-          if (operator.has(key)) {
-            String v = fill(operator.get(key).asText(), local, where + ": operator " + key);
-            op.put(key, v.isEmpty() ? null : v);
-          }
-        }
-        Map<String, String> conf = new LinkedHashMap<>();
-        operator.path("conf").fields().forEachRemaining(e -> conf.put(e.getKey(), fill(e.getValue().asText(), local, where + ": conf")));
-        String javaClass = t.has("main_class") ? t.get("main_class").asText() : mainClass;
-        if (javaClass == null) {
-          throw new IllegalArgumentException(file + ": " + where + ": no main_class");
-        }
-        tasks.add(new Task(id, upstream, optional, javaClass, command, args, op, conf, root.path("dag_id").asText() + "." + id));
-      }
+    }
+    throw new AssertionError(file + ": no task " + id);
+  }
+
+  /** The tasks, in the order the file creates them. */
+  List<Task> tasks() {
+    List<Task> tasks = new ArrayList<>();
+    for (JsonNode t : root.path("tasks")) {
+      tasks.add(new Task(
+          t.path("task_id").asText(),
+          t.path("operator").asText(),
+          strings(t.path("upstream")),
+          t.path("java_class").asText(null),
+          strings(t.path("application_args")),
+          t.path("retries").asInt(0),
+          follows(t)));
     }
     return tasks;
   }
 
-  /** {@code text} with each {name} replaced by its value, in one pass. */
-  String fill(String text, Map<String, String> values, String where) {
-    Matcher m = PLACEHOLDER.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String v = values.get(m.group(1));
-      if (v == null) {
-        throw new IllegalArgumentException(file + ": " + where + ": unknown placeholder {" + m.group(1) + "} in \"" + text + "\"");
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(v));
+  /** The tasks by id. */
+  Map<String, Task> byId() {
+    Map<String, Task> m = new LinkedHashMap<>();
+    for (Task t : tasks()) {
+      m.put(t.id(), t);
     }
-    m.appendTail(out);
-    return out.toString();
+    return m;
   }
 
-  /** Every placeholder name the tasks and the operator section use, with where. */
-  Map<String, Set<String>> placeholdersUsed() {
-    Map<String, Set<String>> used = new LinkedHashMap<>();
-    for (JsonNode t : root.path("tasks")) {
-      String where = "task " + t.path("id").asText();
-      List<String> texts = new ArrayList<>();
-      texts.add(t.path("id").asText());
-      t.path("upstream").forEach(u -> texts.add(u.asText()));
-      t.path("args").forEach(a -> texts.add(a.asText()));
-      for (String s : texts) {
-        Matcher m = PLACEHOLDER.matcher(s);
-        while (m.find()) {
-          used.computeIfAbsent(m.group(1), k -> new LinkedHashSet<>()).add(where);
-        }
-      }
+  /** A branch's answer (a task id, a list of them, or None: none); null for a task that is no branch. */
+  private static List<String> follows(JsonNode task) {
+    if (!task.has("follows")) {
+      return null;
     }
-    List<String> op = new ArrayList<>();
-    root.path("operator").fields().forEachRemaining(e -> {
-      if (e.getValue().isTextual()) {
-        op.add(e.getValue().asText());
-      }
-    });
-    root.path("operator").path("conf").forEach(v -> op.add(v.asText()));
-    for (String s : op) {
-      Matcher m = PLACEHOLDER.matcher(s);
-      while (m.find()) {
-        used.computeIfAbsent(m.group(1), k -> new LinkedHashSet<>()).add("operator");
-      }
-    }
-    return used;
+    JsonNode f = task.get("follows");
+    return f.isTextual() ? List.of(f.asText()) : strings(f);
   }
 
-  Set<String> declared() {
-    Set<String> names = new HashSet<>();
-    root.path("variables").fieldNames().forEachRemaining(names::add);
-    root.path("constants").fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
-  private String text(JsonNode node, String field, String where) {
-    JsonNode v = node.get(field);
-    if (v == null || !v.isTextual() || v.asText().isBlank()) {
-      throw new IllegalArgumentException(file + ": " + where + ": missing \"" + field + "\"");
+  private static List<String> strings(JsonNode array) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode n : array) {
+      out.add(n.asText());
     }
-    return v.asText();
+    return out;
   }
 }

@@ -1,7 +1,6 @@
 package io.kgrag.jobs.airflow;
 
 import io.kgrag.jobs.internal.pipeline.Pipeline;
-import io.kgrag.jobs.internal.qa.Methods;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -13,16 +12,18 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
 
 /**
- * Checks the commands file of the kgrag_reindex DAG against the real kgrag command line: every task's main
- * class exists and is a picocli command with a {@code main}, its application arguments (placeholders filled
- * with sample values) parse with a {@link CommandLine} built as {@code KgragMain} builds it (parse only,
- * nothing runs) into an existing subcommand, {@code --stages} values are kgrag's stages, upstream ids exist,
- * the graph is acyclic, and the index stages run as one chain in the order of {@link #STAGE_ORDER} before
- * every other task. Returns the problems found, each naming the file and the task.
+ * Checks the tasks of the kgrag_reindex DAG, as the DAG file builds and renders them ({@link DagCommands}),
+ * against the real kgrag command line: every SparkSubmitOperator's main class exists and is a picocli command
+ * with a {@code main}, its rendered application arguments parse with a {@link CommandLine} built as {@code
+ * KgragMain} builds it (parse only, nothing runs) into an existing subcommand, {@code --stages} values are
+ * kgrag's stages, every task retries, upstream ids exist, the graph is acyclic, the index stages run as one chain
+ * in the order of {@link #STAGE_ORDER} that no branch can skip, and every other kgrag task runs after them behind
+ * a branch (optional at run time), an eval after the qa of its run id. Returns the problems found, each naming
+ * the file and the task.
  */
 final class DagCommandsValidator {
   /**
@@ -32,125 +33,65 @@ final class DagCommandsValidator {
    */
   static final List<String> STAGE_ORDER = Pipeline.updatable();
 
-  /** Every retrieval method of {@code kgrag qa}: the sample value of a for_each over methods. */
-  static final String ALL_METHODS = String.join(",", Methods.all().keySet());
-
   private DagCommandsValidator() {}
 
-  /** The problems of {@code commands} (empty: valid), checked with optional tasks both off and on. */
-  static List<String> validate(DagCommands commands) {
+  /** The problems of {@code dag} (empty: valid). */
+  static List<String> validate(DagCommands dag) {
+    String file = dag.file;
+    List<DagCommands.Task> tasks = dag.tasks();
+    Map<String, DagCommands.Task> byId = dag.byId();
     List<String> problems = new ArrayList<>();
-    checkPlaceholders(commands, problems);
-    String switchName = commands.root.path("optional_switch").asText(null);
-    if (switchName != null && !commands.root.path("variables").has(switchName)) {
-      problems.add(commands.file + ": optional_switch '" + switchName + "' is not a variable");
-    }
-    Map<String, String> off = commands.defaults();
-    if (switchName != null) {
-      off.put(switchName, "false");
-    }
-    Map<String, String> on = commands.defaults();
-    if (switchName != null) {
-      on.put(switchName, "true");
-    }
-    if (on.containsKey("methods")) {
-      on.put("methods", ALL_METHODS);
-    }
-    for (Map<String, String> values : List.of(off, on)) {
-      List<DagCommands.Task> tasks;
-      try {
-        tasks = commands.expand(values);
-      } catch (IllegalArgumentException e) {
-        problems.add(e.getMessage());
-        return problems;
-      }
-      for (String p : validateTasks(commands.file, tasks)) {
-        if (!problems.contains(p)) {
-          problems.add(p);
-        }
-      }
-    }
-    return problems;
-  }
-
-  /** Every placeholder used is declared ({item} only in for_each tasks); every variable is used. */
-  private static void checkPlaceholders(DagCommands commands, List<String> problems) {
-    Set<String> declared = commands.declared();
-    Map<String, java.util.Set<String>> used = commands.placeholdersUsed();
-    Set<String> forEachTasks = new LinkedHashSet<>();
-    Set<String> sources = new LinkedHashSet<>();
-    for (var t : commands.root.path("tasks")) {
-      if (t.has("for_each")) {
-        forEachTasks.add("task " + t.path("id").asText());
-        sources.add(t.get("for_each").asText());
-      }
-    }
-    for (var e : used.entrySet()) {
-      String name = e.getKey();
-      if (name.equals(DagCommands.ITEM)) {
-        for (String where : e.getValue()) {
-          if (!forEachTasks.contains(where)) {
-            problems.add(commands.file + ": " + where + ": {item} outside a for_each task");
-          }
-        }
-      } else if (!declared.contains(name)) {
-        problems.add(commands.file + ": " + String.join(", ", e.getValue()) + ": unknown placeholder {" + name + "}");
-      }
-    }
-    for (String s : sources) {
-      if (!commands.root.path("variables").has(s)) {
-        problems.add(commands.file + ": for_each '" + s + "' is not a variable");
-      }
-    }
-    String switchName = commands.root.path("optional_switch").asText("");
-    commands.root.path("variables").fieldNames().forEachRemaining(v -> {
-      if (!used.containsKey(v) && !sources.contains(v) && !v.equals(switchName)) {
-        problems.add(commands.file + ": variable '" + v + "' is never used");
-      }
-    });
-  }
-
-  /** The checks of one expansion of the file. */
-  static List<String> validateTasks(String file, List<DagCommands.Task> tasks) {
-    List<String> problems = new ArrayList<>();
-    Map<String, DagCommands.Task> byId = new LinkedHashMap<>();
-    for (DagCommands.Task t : tasks) {
-      if (byId.put(t.id(), t) != null) {
-        problems.add(file + ": task " + t.id() + ": duplicate task id");
-      }
-      if (!t.id().matches("[A-Za-z0-9_.-]+")) {
-        problems.add(file + ": task " + t.id() + ": not a valid Airflow task id (letters, digits, _ . -)");
-      }
+    if (tasks.isEmpty()) {
+      problems.add(file + ": the DAG has no tasks");
+      return problems;
     }
     Map<String, ParseResult> parsed = new HashMap<>();
     for (DagCommands.Task t : tasks) {
-      ParseResult r = parse(file, t, problems);
-      if (r != null) {
-        parsed.put(t.id(), r);
+      if (!t.id().matches("[A-Za-z0-9_.-]+")) {
+        problems.add(file + ": task " + t.id() + ": not a valid Airflow task id (letters, digits, _ . -)");
+      }
+      if (t.retries() < 1) {
+        problems.add(file + ": task " + t.id() + ": retries " + t.retries() + "; a task of a daily DAG must retry (default_args retries)");
       }
       for (String u : t.upstream()) {
-        DagCommands.Task up = byId.get(u);
-        if (up == null) {
+        if (!byId.containsKey(u)) {
           problems.add(file + ": task " + t.id() + ": upstream task " + u + " does not exist");
-        } else if (up.optional() && !t.optional()) {
-          problems.add(file + ": task " + t.id() + ": a task that always runs depends on optional task " + u);
         }
       }
+      if (t.sparkSubmit()) {
+        ParseResult r = parse(file, t, problems);
+        if (r != null) {
+          parsed.put(t.id(), r);
+        }
+      }
+      if (t.branch() && t.follows() != null) {
+        for (String f : t.follows()) {
+          DagCommands.Task next = byId.get(f);
+          if (next == null || !next.upstream().contains(t.id())) {
+            problems.add(file + ": task " + t.id() + ": the branch follows " + f + ", which is not a task directly after it");
+          }
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      return problems;
     }
     List<String> order = topologicalOrder(byId);
     if (order == null) {
       problems.add(file + ": the tasks' upstream ids form a cycle");
       return problems;
     }
-    if (problems.isEmpty()) {
-      checkStages(file, tasks, byId, parsed, order, problems);
-    }
+    checkStages(file, byId, parsed, order, problems);
     return problems;
   }
 
   /** Parses one task's arguments with the real command line; null (and a problem) when it does not. */
   private static ParseResult parse(String file, DagCommands.Task t, List<String> problems) {
     String where = file + ": task " + t.id() + ": ";
+    if (t.javaClass() == null) {
+      problems.add(where + "no java_class: a kgrag task runs io.kgrag.jobs.KgragMain");
+      return null;
+    }
     Class<?> main;
     try {
       main = Class.forName(t.javaClass());
@@ -177,6 +118,10 @@ final class DagCommandsValidator {
       cli = new CommandLine(main.getDeclaredConstructor().newInstance()); // as KgragMain.execute builds it
     } catch (ReflectiveOperationException e) {
       problems.add(where + "cannot create " + t.javaClass() + ": " + e);
+      return null;
+    }
+    if (t.command() == null) {
+      problems.add(where + "no application_args: the first one is the kgrag command");
       return null;
     }
     if (!cli.getSubcommands().containsKey(t.command())) {
@@ -212,15 +157,14 @@ final class DagCommandsValidator {
     return result;
   }
 
-  private static List<String> stages(ParseResult sub) {
+  static List<String> stages(ParseResult sub) {
     if (!sub.hasMatchedOption("--stages")) {
       return List.of();
     }
-    List<String> values = sub.matchedOptionValue("--stages", List.of());
-    return values;
+    return sub.matchedOptionValue("--stages", List.of());
   }
 
-  /** Task ids in dependency order (file order among ready tasks); null on a cycle. */
+  /** Task ids in dependency order (creation order among ready tasks); null on a cycle. */
   private static List<String> topologicalOrder(Map<String, DagCommands.Task> byId) {
     Map<String, Integer> pending = new LinkedHashMap<>();
     for (DagCommands.Task t : byId.values()) {
@@ -257,16 +201,23 @@ final class DagCommandsValidator {
     return seen;
   }
 
+  private static List<String> branchesBefore(Set<String> ancestors, Map<String, DagCommands.Task> byId) {
+    return ancestors.stream().filter(a -> byId.get(a).branch()).toList();
+  }
+
   /**
    * The index tasks (those with --stages) run one stage each, in {@link #STAGE_ORDER}, each after the one
-   * before; every other task runs after all of them; an eval task runs after the qa task of its run id.
+   * before, and no branch runs before them; every other kgrag task runs after all of them and after a branch;
+   * an eval task runs after the qa task of its run id.
    */
   private static void checkStages(
-      String file, List<DagCommands.Task> tasks, Map<String, DagCommands.Task> byId, Map<String, ParseResult> parsed, List<String> order,
-      List<String> problems) {
+      String file, Map<String, DagCommands.Task> byId, Map<String, ParseResult> parsed, List<String> order, List<String> problems) {
     List<String> stageTasks = new ArrayList<>();
     List<String> stageOrder = new ArrayList<>();
     for (String id : order) {
+      if (!parsed.containsKey(id)) {
+        continue;
+      }
       List<String> s = stages(parsed.get(id).subcommand());
       if (s.isEmpty()) {
         continue;
@@ -277,6 +228,10 @@ final class DagCommandsValidator {
       }
       stageTasks.add(id);
       stageOrder.add(s.get(0));
+      List<String> branches = branchesBefore(ancestors(id, byId), byId);
+      if (!branches.isEmpty()) {
+        problems.add(file + ": task " + id + " (stage " + s.get(0) + ") runs after the branch " + branches + ", so a run could skip it");
+      }
     }
     if (!stageOrder.equals(STAGE_ORDER)) {
       problems.add(file + ": the index stages run in the order " + stageOrder + " (tasks " + stageTasks + "); expected " + STAGE_ORDER);
@@ -289,26 +244,30 @@ final class DagCommandsValidator {
       }
     }
     Map<String, String> qaRuns = new HashMap<>();
-    for (DagCommands.Task t : tasks) {
-      if (t.command().equals("qa")) {
-        qaRuns.put(t.id(), parsed.get(t.id()).subcommand().matchedOptionValue("--run-id", (String) null));
+    parsed.forEach((id, r) -> {
+      if (r.subcommand().commandSpec().name().equals("qa")) {
+        qaRuns.put(id, r.subcommand().matchedOptionValue("--run-id", (String) null));
       }
-    }
-    for (DagCommands.Task t : tasks) {
-      if (stageTasks.contains(t.id())) {
+    });
+    for (String id : order) {
+      if (!parsed.containsKey(id) || stageTasks.contains(id)) {
         continue;
       }
-      Set<String> before = ancestors(t.id(), byId);
+      Set<String> before = ancestors(id, byId);
       if (!before.containsAll(stageTasks)) {
         List<String> missing = new ArrayList<>(stageTasks);
         missing.removeAll(before);
-        problems.add(file + ": task " + t.id() + " does not run after the index tasks " + missing);
+        problems.add(file + ": task " + id + " does not run after the index tasks " + missing);
       }
-      if (t.command().equals("eval")) {
-        String runId = parsed.get(t.id()).subcommand().matchedOptionValue("--run-id", (String) null);
+      if (branchesBefore(before, byId).isEmpty()) {
+        problems.add(file + ": task " + id + " runs after no branch on the params, so every run runs it; the QA tasks are optional");
+      }
+      ParseResult sub = parsed.get(id).subcommand();
+      if (sub.commandSpec().name().equals("eval")) {
+        String runId = sub.matchedOptionValue("--run-id", (String) null);
         boolean afterItsQa = before.stream().anyMatch(u -> runId != null && runId.equals(qaRuns.get(u)));
         if (!afterItsQa) {
-          problems.add(file + ": task " + t.id() + ": eval --run-id " + runId + " is not the run of a qa task it runs after");
+          problems.add(file + ": task " + id + ": eval --run-id " + runId + " is not the run of a qa task it runs after");
         }
       }
     }

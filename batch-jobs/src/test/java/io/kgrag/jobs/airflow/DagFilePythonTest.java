@@ -2,199 +2,165 @@ package io.kgrag.jobs.airflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import java.io.File;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * airflow-dags/kgrag_reindex.py with python3: it compiles, and imported against a small fake of Airflow (DAG,
- * Variable, SparkSubmitOperator, {@code >>}) it builds exactly the tasks and dependencies that the commands
- * file gives (expanded here in Java), with and without the optional QA tasks. Without a python3 on PATH (or in
- * /usr/bin, /usr/local/bin) they are skipped, saying so; the commands file itself is still checked against the
- * real command line by {@link DagCommandsTest}, which needs no Python.
+ * airflow-dags/kgrag_reindex.py with python3: it compiles; imported against a small fake of Airflow (DAG, Param,
+ * BranchPythonOperator, SparkSubmitOperator, {@code >>}) it is a daily DAG whose tasks retry, whose params all have
+ * a default and a description (and rows in README.md), whose QA tasks run only when a run's conf asks for them,
+ * whose templates take a run's conf; and it reads no Variable nor file while it is parsed. Variants of the file
+ * show that a parse-time read, a misspelled template name or a misspelled kgrag option is caught. Without python3
+ * (or jinja2, for the rendered checks) the tests are skipped, saying so.
  */
 class DagFilePythonTest {
-  /** The fake airflow package and the harness, as test resources under this package. */
-  private static final String FAKE = "fake/";
-
-  private static final List<String> FAKE_FILES = List.of(
-      "harness.py",
-      "airflow/__init__.py",
-      "airflow/models/__init__.py",
-      "airflow/providers/__init__.py",
-      "airflow/providers/apache/__init__.py",
-      "airflow/providers/apache/spark/__init__.py",
-      "airflow/providers/apache/spark/operators/__init__.py",
-      "airflow/providers/apache/spark/operators/spark_submit.py");
-
   @TempDir Path tmp;
 
-  record Result(int code, String out, String err) {}
-
-  private static String python() {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      Path p = Path.of(dir.isEmpty() ? "." : dir, "python3");
-      if (Files.isExecutable(p)) {
-        return p.toString();
-      }
-    }
-    for (String p : List.of("/usr/bin/python3", "/usr/local/bin/python3")) {
-      if (Files.isExecutable(Path.of(p))) {
-        return p;
-      }
-    }
-    return null;
+  private DagCommands defaults() {
+    return DagCommands.load(tmp, DagCommands.dagFile(), Map.of());
   }
 
-  /** Skips the calling test, saying why, when there is no python3. */
-  private static String requirePython() {
-    String p = python();
-    Assumptions.assumeTrue(p != null,
-        "SKIPPED: no python3 on PATH nor in /usr/bin or /usr/local/bin; airflow-dags/kgrag_reindex.py is not imported (install python3 to run"
-            + " this check)");
-    return p;
-  }
-
-  private Result run(Map<String, String> env, String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(requirePython());
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.environment().put("PYTHONDONTWRITEBYTECODE", "1"); // nothing written beside the DAG file
-    pb.environment().put("PYTHONPYCACHEPREFIX", tmp.resolve("pycache").toString());
-    pb.environment().remove("FAKE_AIRFLOW_VARIABLES");
-    pb.environment().putAll(env);
-    try {
-      Path out = tmp.resolve("out-" + System.nanoTime());
-      Path err = tmp.resolve("err-" + System.nanoTime());
-      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        fail("python3 " + String.join(" ", args) + " did not finish in 120 s");
-      }
-      return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static Path dagFile() {
-    return DagCommands.dagsDir().resolve("kgrag_reindex.py");
-  }
-
-  /** Writes the fake airflow package and the harness to a temp folder. */
-  private Path fakeAirflow() throws IOException {
-    Path dir = tmp.resolve("fake");
-    for (String f : FAKE_FILES) {
-      try (InputStream in = DagFilePythonTest.class.getResourceAsStream(FAKE + f)) {
-        if (in == null) {
-          throw new IllegalStateException("test resource missing: io/kgrag/jobs/airflow/" + FAKE + f);
-        }
-        Path target = dir.resolve(f);
-        Files.createDirectories(target.getParent());
-        Files.write(target, in.readAllBytes());
-      }
-    }
-    return dir;
-  }
-
-  /** The DAG the file builds under {@code variables} (Airflow Variable name to value), as the harness prints it. */
-  private Map<String, Object> importDag(Path dag, Map<String, String> variables) throws IOException {
-    Path fake = fakeAirflow();
-    Result r = run(Map.of("PYTHONPATH", fake.toString(), "FAKE_AIRFLOW_VARIABLES", DagCommands.JSON.writeValueAsString(variables)),
-        fake.resolve("harness.py").toString(), dag.toString());
-    assertEquals(0, r.code(), "importing " + dag + " against the fake airflow failed:\n" + r.err() + r.out());
-    return DagCommands.JSON.readValue(r.out(), new TypeReference<Map<String, Object>>() {});
+  /** A copy of the DAG file with {@code from} replaced by {@code to} (which must change it). */
+  private Path variant(String from, String to) throws IOException {
+    String text = Files.readString(DagCommands.dagFile());
+    assertTrue(text.contains(from), DagCommands.dagFile() + " no longer contains " + from + "; update this test's variant");
+    Path dir = Files.createDirectories(tmp.resolve("variant-" + System.nanoTime()));
+    Path file = dir.resolve("kgrag_reindex.py");
+    Files.writeString(file, text.replace(from, to));
+    return file;
   }
 
   @Test
   void dagFileCompiles() {
-    Result r = run(Map.of(), "-m", "py_compile", dagFile().toString());
-    assertEquals(0, r.code(), "python3 -m py_compile " + dagFile() + ":\n" + r.err() + r.out());
+    DagCommands.Result r = DagCommands.python(tmp, Map.of(), "-m", "py_compile", DagCommands.dagFile().toString());
+    assertEquals(0, r.code(), "python3 -m py_compile " + DagCommands.dagFile() + ":\n" + r.err() + r.out());
   }
 
   @Test
-  void dagBuildsTheCommandsFilesTasksWithDefaults() throws IOException {
-    DagCommands commands = DagCommands.read(DagCommands.commandsFile());
-    Map<String, Object> dag = importDag(dagFile(), Map.of());
-    assertEquals(commands.root.path("dag_id").asText(), dag.get("dag_id"));
-    assertEquals(commands.root.path("schedule").asText(), dag.get("schedule"));
-    assertEquals(Boolean.FALSE, dag.get("catchup"), "a daily re-index must not backfill");
-    // every declared Variable is read, with its documented default
-    assertEquals(commands.airflowVariables(), dag.get("variables_requested"));
-    assertSameTasks(commands.expand(commands.defaults()), dag);
-  }
-
-  @Test
-  void dagBuildsTheOptionalQaTasksFromVariables() throws IOException {
-    DagCommands commands = DagCommands.read(DagCommands.commandsFile());
-    Map<String, String> byVariable = new LinkedHashMap<>();
-    Map<String, String> byKey = commands.defaults();
-    Map<String, String> set = Map.of(
-        "run_qa", "true", "methods", "sgrag,simgrag,qafd", "warehouse", "s3a://bucket/kg", "input", "s3a://bucket/in/{{ ds }}/*.nt",
-        "input_format", "ntriples", "jars", "", "properties_file", "", "spark_conn_id", "spark_yarn", "dataset", "nightly");
-    commands.root.path("variables").fields().forEachRemaining(e -> {
-      if (set.containsKey(e.getKey())) {
-        byVariable.put(e.getValue().path("variable").asText(), set.get(e.getKey()));
-        byKey.put(e.getKey(), set.get(e.getKey()));
+  void aDailyDagWhoseTasksRetryWithBackoff() {
+    DagCommands dag = defaults();
+    assertEquals("kgrag_reindex", dag.root.path("dag_id").asText());
+    assertEquals("@daily", dag.root.path("schedule").asText());
+    assertEquals(Boolean.FALSE, dag.root.path("catchup").asBoolean(true), "a daily re-index must not backfill");
+    assertEquals(1, dag.root.path("max_active_runs").asInt(), "two runs at once would both write the warehouse");
+    assertTrue(dag.root.path("doc_md").asText("").contains("kgrag_reindex"), "the DAG has a doc_md");
+    for (JsonNode t : dag.root.path("tasks")) {
+      String id = t.path("task_id").asText();
+      assertEquals("kgrag", t.path("owner").asText(), id);
+      assertTrue(t.path("retries").asInt() >= 1, id + " retries");
+      assertTrue(t.path("retry_exponential_backoff").asBoolean(), id + " backs off");
+      if (t.path("operator").asText().equals(DagCommands.SPARK_SUBMIT)) {
+        assertEquals("spark_default", t.path("conn_id").asText(), id);
       }
+    }
+  }
+
+  @Test
+  void everyParamHasADefaultADescriptionAndARowInTheReadme() throws IOException {
+    DagCommands dag = defaults();
+    Path readme = DagCommands.dagsDir().resolve("README.md");
+    List<String> lines = Files.readAllLines(readme);
+    assertTrue(dag.root.path("params").size() >= 8, "the settings are params: " + dag.root.path("params"));
+    dag.root.path("params").fields().forEachRemaining(e -> {
+      String name = e.getKey();
+      JsonNode p = e.getValue();
+      assertTrue(p.has("default") && !p.get("default").isNull(), "param " + name + " has no default");
+      assertTrue(p.path("description").asText("").length() > 10, "param " + name + " has no description");
+      assertTrue(p.path("schema").has("type"), "param " + name + " has no type");
+      String row = lines.stream().filter(l -> l.startsWith("| `" + name + "` |")).findFirst()
+          .orElseThrow(() -> new AssertionError(readme + ": no row for param " + name));
+      JsonNode d = p.get("default");
+      String shown = d.isTextual() ? (d.asText().isEmpty() ? "(empty" : "`" + d.asText() + "`") : "`" + d + "`";
+      assertTrue(row.contains("| " + shown), readme + ": the row of param " + name + " does not give its default " + shown + ": " + row);
     });
-    assertEquals(set.size(), byVariable.size(), "a sample variable is not in the commands file: " + set.keySet());
-    Map<String, Object> dag = importDag(dagFile(), byVariable);
-    List<DagCommands.Task> expected = commands.expand(byKey);
-    assertEquals(6 + 2 * 3, expected.size());
-    assertSameTasks(expected, dag);
-    assertTrue(DagCommandsValidator.validateTasks(commands.file, expected).isEmpty(), DagCommandsValidator.validateTasks(commands.file, expected).toString());
   }
 
   @Test
-  void dagRejectsABrokenCommandsFileNamingIt() throws IOException {
-    // the DAG file beside a variant of the commands file whose eval task names a qa task that does not exist
-    Path dir = tmp.resolve("dags");
-    Files.createDirectories(dir);
-    Files.copy(dagFile(), dir.resolve("kgrag_reindex.py"));
-    DagCommands broken = DagCommands.read(DagCommands.commandsFile()).copy();
-    for (var t : broken.root.path("tasks")) {
-      if (t.path("id").asText().startsWith("eval")) {
-        ((com.fasterxml.jackson.databind.node.ObjectNode) t).putArray("upstream").add("qa_{item}_x");
-      }
-    }
-    DagCommands.JSON.writeValue(dir.resolve("kgrag_reindex.commands.json").toFile(), broken.root);
-    Path fake = fakeAirflow();
-    Result r = run(Map.of("PYTHONPATH", fake.toString(), "FAKE_AIRFLOW_VARIABLES", "{\"kgrag_run_qa\": \"true\"}"),
-        fake.resolve("harness.py").toString(), dir.resolve("kgrag_reindex.py").toString());
-    assertTrue(r.code() != 0, "the DAG accepted a broken commands file: " + r.out());
-    assertTrue(r.err().contains("kgrag_reindex.commands.json: task eval_sgrag: upstream task qa_sgrag_x does not exist"), r.err());
+  void theQaTasksRunOnlyWhenARunAsksForThem() {
+    DagCommands off = defaults();
+    assertEquals(List.of(), off.byId().get("choose_qa").follows(), "by default the branch skips every QA task");
+    DagCommands on = DagCommands.load(tmp, DagCommands.dagFile(), DagCommandsTest.QA_ON);
+    assertEquals(List.of("qa_sgrag", "qa_qafd"), on.byId().get("choose_qa").follows());
+    DagCommands qaOffMethodsSet = DagCommands.load(tmp, DagCommands.dagFile(), Map.of("qa_methods", List.of("sgrag")));
+    assertEquals(List.of(), qaOffMethodsSet.byId().get("choose_qa").follows(), "qa_methods alone does not switch the QA run on");
   }
 
-  private static void assertSameTasks(List<DagCommands.Task> expected, Map<String, Object> dag) {
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> tasks = (List<Map<String, Object>>) dag.get("tasks");
-    Map<String, Map<String, Object>> actual = new LinkedHashMap<>();
-    for (Map<String, Object> t : tasks) {
-      actual.put((String) t.get("task_id"), t);
+  @Test
+  void aRunsConfReachesEveryTask() {
+    Map<String, Object> conf = Map.of(
+        "warehouse", "s3a://bucket/kg", "incoming", "s3a://bucket/in", "input_format", "ntriples", "application_jar", "/jobs/kgrag.jar",
+        "jars", "/jobs/a.jar,/jobs/b.jar", "properties_file", "", "run_qa", true, "qa_methods", List.of("srag"), "questions",
+        "s3a://bucket/q.jsonl", "qa_dataset", "nightly");
+    DagCommands dag = DagCommands.rendered(tmp, conf);
+    List<String> problems = DagCommandsValidator.validate(dag);
+    assertTrue(problems.isEmpty(), String.join("\n", problems));
+    for (JsonNode t : dag.root.path("tasks")) {
+      if (!t.path("operator").asText().equals(DagCommands.SPARK_SUBMIT)) {
+        continue;
+      }
+      String id = t.path("task_id").asText();
+      String args = t.path("application_args").toString();
+      assertTrue(args.contains("\"--warehouse\",\"s3a://bucket/kg\""), id + ": " + args);
+      assertEquals("/jobs/kgrag.jar", t.path("application").asText(), id);
+      assertEquals("/jobs/a.jar,/jobs/b.jar", t.path("jars").asText(), id);
+      assertEquals("", t.path("properties_file").asText(), id);
+      if (id.equals("ingest")) {
+        assertTrue(args.contains("\"--input\",\"s3a://bucket/in/2025-01-02\",\"--format\",\"ntriples\""), args);
+      }
+      if (id.startsWith("qa_")) {
+        assertTrue(args.contains("\"--questions\",\"s3a://bucket/q.jsonl\",\"--dataset\",\"nightly\""), args);
+      }
     }
-    assertEquals(expected.stream().map(DagCommands.Task::id).toList(), List.copyOf(actual.keySet()), "the DAG's task ids");
-    for (DagCommands.Task t : expected) {
-      assertEquals(t.asOperator(), actual.get(t.id()), "task " + t.id() + " of the DAG differs from the commands file");
-    }
+    assertEquals(List.of("qa_srag"), dag.byId().get("choose_qa").follows());
+  }
+
+  @Test
+  void aConfOutsideTheParamsSchemaIsRefused() {
+    Assumptions.assumeTrue(defaults().root.path("schemas_checked").asBoolean(false),
+        "SKIPPED: python3 has no jsonschema, so the params' schemas are not checked (pip install jsonschema to run this check)");
+    DagCommands.Result r = DagCommands.importDag(tmp, DagCommands.dagFile(), Map.of("qa_methods", List.of("sgrg")));
+    assertTrue(r.code() != 0, "a run with an unknown QA method was accepted: " + r.out());
+    assertTrue(r.err().contains("param qa_methods: invalid value ['sgrg']"), r.err());
+    r = DagCommands.importDag(tmp, DagCommands.dagFile(), Map.of("run_qa", "yes"));
+    assertTrue(r.code() != 0 && r.err().contains("param run_qa"), "run_qa takes true or false: " + r.err() + r.out());
+  }
+
+  @Test
+  void readingAVariableOrAFileWhileParsedIsRefused() throws IOException {
+    Path withVariable = variant("KGRAG_MAIN = ", "from airflow.models import Variable\nWH = Variable.get(\"kgrag_warehouse\")\nKGRAG_MAIN = ");
+    DagCommands.Result r = DagCommands.importDag(tmp, withVariable, Map.of());
+    assertTrue(r.code() != 0, "a DAG file that reads a Variable when parsed was accepted");
+    assertTrue(r.err().contains("reads Airflow Variable kgrag_warehouse when it is parsed"), r.err());
+
+    Path withOpen = variant("KGRAG_MAIN = ", "SETTINGS = open(__file__).read()\nKGRAG_MAIN = ");
+    r = DagCommands.importDag(tmp, withOpen, Map.of());
+    assertTrue(r.code() != 0, "a DAG file that opens a file when parsed was accepted");
+    assertTrue(r.err().contains("the DAG file opens " + withOpen + " when it is parsed"), r.err());
+  }
+
+  @Test
+  void aMisspelledTemplateNameIsCaught() throws IOException {
+    defaults().requireRendered();
+    Path typo = variant("\"--format\", \"{{ params.input_format }}\"", "\"--format\", \"{{ params.input_fromat }}\"");
+    DagCommands.Result r = DagCommands.importDag(tmp, typo, Map.of());
+    assertTrue(r.code() != 0, "a template naming no param was rendered: " + r.out());
+    assertTrue(r.err().contains("task ingest: field application_args: UndefinedError") && r.err().contains("input_fromat"), r.err());
+  }
+
+  @Test
+  void aMisspelledKgragOptionInTheDagFileIsCaught() throws IOException {
+    Path typo = variant("\"--format\", \"{{ params.input_format }}\"", "\"--formt\", \"{{ params.input_format }}\"");
+    DagCommands dag = DagCommands.load(tmp, typo, Map.of());
+    dag.requireRendered();
+    String problems = String.join("\n", DagCommandsValidator.validate(dag));
+    assertTrue(problems.contains(typo + ": task ingest: kgrag reindex --stages ingest") && problems.contains("--formt"), problems);
   }
 }

@@ -1,4 +1,5 @@
-"""Fake SparkSubmitOperator with the signature of apache-airflow-providers-apache-spark 4.11; records its arguments."""
+"""Fake SparkSubmitOperator with the signature, templated fields and attribute names of
+apache-airflow-providers-apache-spark 4.11 (conn_id and java_class are private there, and not templated)."""
 
 from airflow import BaseOperator
 
@@ -20,9 +21,18 @@ class SparkSubmitOperator(BaseOperator):
             raise TypeError(f"{self.task_id}: application_args must be strings: {application_args!r}")
         self.application = application
         self.conf = conf
-        self.conn_id = conn_id
+        self.files = files
+        self.py_files = py_files
+        self.driver_class_path = driver_class_path
         self.jars = jars
-        self.java_class = java_class
+        self.packages = packages
+        self.exclude_packages = exclude_packages
+        self.keytab = keytab
+        self.principal = principal
+        self.proxy_user = proxy_user
         self.name = name
         self.application_args = application_args
+        self.env_vars = env_vars
         self.properties_file = properties_file
+        self._java_class = java_class
+        self._conn_id = conn_id
