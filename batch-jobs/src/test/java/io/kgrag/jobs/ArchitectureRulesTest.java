@@ -67,6 +67,14 @@ class ArchitectureRulesTest {
   }
 
   @Test
+  void theLibraryApiNamesNoCommandLineClass() {
+    Map<String, Set<String>> uses = uses(List.of("batch-jobs"));
+    assertTrue(uses.getOrDefault("io.kgrag.jobs.cli", Set.of()).contains("io.kgrag.api"), "the scan sees the commands use the library API");
+    assertEquals(List.of(), uses.getOrDefault("io.kgrag.api", Set.of()).stream().filter(p -> p.startsWith("io.kgrag.jobs.cli")).toList(),
+        "io.kgrag.api is the layer the commands stand on: it must not use them");
+  }
+
+  @Test
   void theCycleCheckFindsACycleThroughThreePackages() {
     Map<String, Set<String>> uses = new TreeMap<>();
     uses.put("a", Set.of("b"));

@@ -1,5 +1,6 @@
 package io.kgrag.jobs.cli;
 
+import io.kgrag.api.Index;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.jobs.conf.KgragConf;
 import picocli.CommandLine.Option;
@@ -18,5 +19,10 @@ final class EmbedderOptions {
   /** The embedder these options and the profile's {@code spark.kgrag.embed.*} settings name. */
   EmbedderSpec spec(KgragConf conf) {
     return conf.embedder(embedder, embedModelPath, embedTokenizerPath);
+  }
+
+  /** {@code request} with this embedder (null parts: the profile's {@code spark.kgrag.embed.*} settings). */
+  Index applyTo(Index request) {
+    return request.embedder(embedder, embedModelPath, embedTokenizerPath);
   }
 }

@@ -1,14 +1,9 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.api.Index;
 import io.kgrag.jobs.internal.pipeline.Pipeline;
-import io.kgrag.jobs.internal.pipeline.PipelineRun;
-import io.kgrag.jobs.internal.stage.StageSetup;
-import io.kgrag.jobs.runs.RunLog;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -59,19 +54,16 @@ public final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    in.check();
-    Set<String> run = StageSelection.select(Pipeline.names(), stages, skip, in.input != null, "index");
+    Index request = request();
+    request.check(); // before a session starts
     SparkSession spark = job.session("kgrag index");
-    KgragConf conf = JobOptions.conf(spark);
-    Catalog catalog = job.catalog(spark, null);
-    RunLog log = job.runLog(catalog);
-    StageSetup setup = new StageSetup(catalog, conf, embedding.spec(conf), log.runId());
-    if (run.contains("ingest")) {
-      in.configure(setup, append);
-    }
-    setup.pathLength = pathLength;
-    setup.indexPartitions = indexPartitions;
-    new PipelineRun(setup, log).build(run);
+    job.kgrag(spark).index(request);
     return 0;
+  }
+
+  /** The API request these options state. */
+  Index request() {
+    Index r = in.applyTo(embedding.applyTo(new Index(false)));
+    return r.append(append).stages(stages).skip(skip).pathLength(pathLength).indexPartitions(indexPartitions).runId(job.runId);
   }
 }

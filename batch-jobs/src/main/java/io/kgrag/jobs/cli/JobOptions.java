@@ -1,5 +1,6 @@
 package io.kgrag.jobs.cli;
 
+import io.kgrag.api.Kgrag;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.conf.KgragConf;
 import io.kgrag.jobs.conf.Sessions;
@@ -28,6 +29,12 @@ public final class JobOptions {
   /** The catalog of {@code warehouse} (or of --warehouse / the configured warehouse when null). */
   public Catalog catalog(SparkSession spark, String warehouse) {
     return new Catalog(spark, warehouse != null ? warehouse : conf(spark).warehouse(where.warehouse));
+  }
+
+  /** kgrag on {@code spark} and --warehouse (the configured warehouse when not given): what the commands call. */
+  public Kgrag kgrag(SparkSession spark) {
+    Kgrag kg = Kgrag.on(spark);
+    return where.warehouse != null ? kg.warehouse(where.warehouse) : kg;
   }
 
   /** The run log of {@code catalog} under --run-id, or a new run id. */

@@ -1,27 +1,17 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.core.UserInputException;
-import io.kgrag.core.embed.EmbedderSpec;
-import io.kgrag.core.llm.LlmConfig;
-import io.kgrag.core.method.Components;
-import io.kgrag.jobs.api.MethodSetup;
+import io.kgrag.api.Answers;
+import io.kgrag.api.Qa;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.api.RetrievalMethod;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.conf.KgragConf;
-import io.kgrag.jobs.internal.pipeline.Pipeline;
 import io.kgrag.jobs.internal.qa.Methods;
-import io.kgrag.jobs.internal.qa.PassageRetrieval;
+import io.kgrag.jobs.internal.qa.QaRequest;
 import io.kgrag.jobs.internal.qa.QaRun;
-import io.kgrag.jobs.internal.qa.QuestionsInput;
-import io.kgrag.jobs.runs.RunLog;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -114,116 +104,37 @@ public final class QaCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    List<RetrievalMethod> ms = checkMethods();
+    Qa request = request();
+    request.methods(); // before a session starts
     SparkSession spark = job.session("kgrag qa");
-    Catalog live = job.catalog(spark, null);
-    QaRun.Outcome o = null;
-    List<String> skipped = new ArrayList<>();
-    for (RetrievalMethod m : ms) {
-      Catalog snapshot;
-      try {
-        if (ms.size() > 1) {
-          // a stage was built when one of its tables exists (ingest writes the text tables only for documents)
-          for (String stage : m.requiredStages()) {
-            List<KgTable> writes = Pipeline.named(stage).writes();
-            if (writes.stream().noneMatch(live::exists)) {
-              throw new UserInputException("stage " + stage + " was not built (no table " + writes.get(0).qualifiedName() + "): `kgrag index --stages " + stage
-                  + "` builds it");
-            }
-          }
-        }
-        for (KgTable t : m.requiredTables()) {
-          if (!live.exists(t)) {
-            throw new UserInputException("--method " + m.name() + " needs table " + t.qualifiedName() + ", which warehouse " + live.root()
-                + " does not have (" + t.description() + ")");
-          }
-        }
-        snapshot = QaRun.snapshot(live, m);
-      } catch (UserInputException e) {
-        if (ms.size() == 1) {
-          throw e;
-        }
-        // --method all answers with every method whose stages the warehouse has
-        RunLog.progress("kgrag qa: --method all: skipping " + m.name() + ": " + e.getMessage());
-        skipped.add(m.name());
-        continue;
-      }
-      try {
-        o = answer(live, snapshot, m);
-      } catch (UserInputException e) {
-        if (ms.size() == 1) {
-          throw e;
-        }
-        // a method that finds before answering that it lacks something (stem: no Triple-GNN) is skipped too
-        RunLog.progress("kgrag qa: --method all: skipping " + m.name() + ": " + e.getMessage());
-        skipped.add(m.name());
-      }
-    }
-    if (o == null) {
-      throw new UserInputException("--method all: no method can answer from this warehouse (skipped " + String.join(", ", skipped)
-          + "): run `kgrag index` with the stages --list-methods names");
-    }
+    Answers a = job.kgrag(spark).answer(questions, request);
     PrintWriter out = spec.commandLine().getOut();
-    out.println("kgrag qa: run " + o.runId() + (ms.size() > 1 ? " (" + (ms.size() - skipped.size()) + " methods" + (skipped.isEmpty() ? "" : ", skipped " + String.join(", ", skipped)) + ")" : "")
-        + " — next: bin/kgrag eval --run-id " + o.runId());
+    List<String> skipped = a.skipped();
+    out.println("kgrag qa: run " + a.runId() + (a.methods().size() + skipped.size() > 1 ? " (" + a.methods().size() + " methods" + (skipped.isEmpty() ? "" : ", skipped " + String.join(", ", skipped)) + ")" : "")
+        + " — next: bin/kgrag eval --run-id " + a.runId());
     out.flush();
     return 0;
   }
 
-  /** {@code --method all}: every method found, in name order. */
-  static final String ALL = "all";
+  /** The API request these options state. */
+  Qa request() {
+    return new Qa().method(method).dataset(dataset).format(format).extractor(extractor).generator(generator).exemplars(exemplars).pathLength(pathLength)
+        .minSimilarity(minSimilarity).partitions(partitions).runId(job.runId);
+  }
 
-  /**
-   * The methods to answer with, after checking the options that need no session: {@code all} or one method
-   * that exists, the extractor and generator kinds, the data set's name, and no shared flag that none of the
-   * methods reads.
-   */
+  /** The same request as the internal one the API runs, for the steps a test takes one at a time. */
+  private QaRequest internal() {
+    return new QaRequest(method, dataset, extractor, generator, exemplars, pathLength, minSimilarity, partitions, job.runId);
+  }
+
+  /** The methods to answer with, after checking the options that need no session ({@link QaRequest#methods}). */
   List<RetrievalMethod> checkMethods() {
-    if (method != null && method.strip().equalsIgnoreCase(ALL)) {
-      List<RetrievalMethod> all = new ArrayList<>(Methods.all().values());
-      for (QaFlag f : givenFlags().keySet()) {
-        if (all.stream().noneMatch(m -> m.flags().contains(f))) {
-          throw new UserInputException(f.option() + " is read by none of the methods");
-        }
-      }
-      kind("--extractor", extractor, "embedded");
-      kind("--generator", generator, "extractive");
-      QuestionsInput.checkDataset(dataset);
-      return all;
-    }
-    return List.of(checkOptions());
+    return request().methods();
   }
 
-  private Map<QaFlag, Object> givenFlags() {
-    Map<QaFlag, Object> given = new TreeMap<>();
-    if (exemplars != null) {
-      given.put(QaFlag.EXEMPLARS, exemplars);
-    }
-    if (pathLength != null) {
-      given.put(QaFlag.PATH_LENGTH, pathLength);
-    }
-    if (minSimilarity != null) {
-      given.put(QaFlag.MIN_SIMILARITY, minSimilarity);
-    }
-    return given;
-  }
-
-  /**
-   * The method, after checking the options that need no session: a method that exists, the extractor and generator
-   * kinds, the data set's name, and no shared flag the method does not read.
-   */
+  /** The one method, after checking the options that need no session ({@link QaRequest#oneMethod}). */
   RetrievalMethod checkOptions() {
-    RetrievalMethod m = method == null ? Methods.defaultMethod() : Methods.named(method);
-    for (QaFlag f : givenFlags().keySet()) {
-      if (!m.flags().contains(f)) {
-        throw new UserInputException(f.option() + " is not read by --method " + m.name() + " (it reads: "
-            + (m.flags().isEmpty() ? "none of the shared flags" : String.join(", ", m.flags().stream().map(QaFlag::option).sorted().toList())) + ")");
-      }
-    }
-    kind("--extractor", extractor, "embedded");
-    kind("--generator", generator, "extractive");
-    QuestionsInput.checkDataset(dataset);
-    return m;
+    return internal().oneMethod();
   }
 
   /**
@@ -231,61 +142,11 @@ public final class QaCommand implements Callable<Integer> {
    * {@code live}, taken before: whatever commits after it is not read), the run recorded in {@code live}'s runs.
    */
   QaRun.Outcome answer(Catalog live, Catalog snapshot) {
-    return answer(live, snapshot, checkOptions());
+    return internal().answer(live, job.runLog(live), snapshot, checkOptions(), QaRun.Questions.of(questions, format));
   }
 
-  /** Answers with {@code m}, the shared flags it does not read left out (under {@code --method all}). */
-  QaRun.Outcome answer(Catalog live, Catalog snapshot, RetrievalMethod m) {
-    boolean llmExtractor = kind("--extractor", extractor, "embedded");
-    boolean llmGenerator = kind("--generator", generator, "extractive");
-    SparkSession spark = snapshot.spark();
-    KgragConf conf = JobOptions.conf(spark);
-    Record options = conf.options(m.optionsType(), "spark.kgrag." + m.name() + ".");
-    LlmConfig llm = llmConfig(conf, llmExtractor, llmGenerator);
-    if (!live.exists(KgTable.ENTITIES)) { // before the questions are written there
-      throw new UserInputException(
-          "no index under warehouse " + live.root() + " (no table " + KgTable.ENTITIES.qualifiedName()
-              + "): run `kgrag index --input <triples or documents> --warehouse <dir>` first, or check --warehouse");
-    }
-    int parts = partitions > 0 ? partitions : 2 * spark.sparkContext().defaultParallelism();
-    EmbedderSpec embedder = conf.embedder(null, null, null);
-    // over a graph built from text, --generator llm reads the answer from the ranked passages (PassageReading)
-    boolean text = llmGenerator && PassageRetrieval.applies(snapshot);
-    MethodSetup setup =
-        new MethodSetup(snapshot, embedder, options, new Components(llm, llmExtractor, llmGenerator && !text, llmGenerator && text), m.flags().contains(QaFlag.EXEMPLARS) ? exemplars : null,
-            pathLength == null || !m.flags().contains(QaFlag.PATH_LENGTH) ? 1 : pathLength,
-            minSimilarity == null || !m.flags().contains(QaFlag.MIN_SIMILARITY) ? 0.8 : minSimilarity);
-    return QaRun.answer(job.runLog(live), questions, dataset, format, m, setup, parts);
-  }
-
-  /**
-   * Whether option {@code name} asks for the LLM: {@code llm} gives true, {@code offline} (the option's
-   * default) false.
-   *
-   * @throws UserInputException for any other value
-   */
+  /** {@link QaRequest#kind}: {@code kgrag ask-sql --seeds}. */
   static boolean kind(String name, String value, String offline) {
-    String v = value == null ? "" : value.strip().toLowerCase(Locale.ROOT);
-    if (v.equals("llm")) {
-      return true;
-    }
-    if (v.equals(offline)) {
-      return false;
-    }
-    throw new UserInputException(name + " '" + value.replaceAll("\\p{Cntrl}", "?") + "' is not known: use " + offline + " or llm");
-  }
-
-  /** The endpoint's settings when one side asks the LLM (read and checked only then), else null. */
-  private static LlmConfig llmConfig(KgragConf conf, boolean llmExtractor, boolean llmGenerator) {
-    if (!llmExtractor && !llmGenerator) {
-      return null;
-    }
-    String askedBy = llmExtractor && llmGenerator ? "--extractor llm --generator llm" : llmExtractor ? "--extractor llm" : "--generator llm";
-    LlmConfig llm = conf.llm(askedBy);
-    if (llm.apiKeyEnv() != null && System.getenv(llm.apiKeyEnv()) == null) {
-      RunLog.progress("kgrag qa: note: environment variable " + llm.apiKeyEnv() + " is not set here; requests to " + llm.baseUrl()
-          + " carry no API key unless the executors have it (" + KgragConf.LLM_API_KEY_ENV + " names the variable)");
-    }
-    return llm;
+    return QaRequest.kind(name, value, offline);
   }
 }

@@ -1,15 +1,9 @@
 package io.kgrag.jobs.cli;
 
-import io.kgrag.core.UserInputException;
-import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.conf.KgragConf;
+import io.kgrag.api.Index;
 import io.kgrag.jobs.internal.pipeline.Pipeline;
-import io.kgrag.jobs.internal.pipeline.PipelineRun;
-import io.kgrag.jobs.internal.stage.StageSetup;
-import io.kgrag.jobs.runs.RunLog;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -59,24 +53,16 @@ public final class ReindexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    in.check();
-    in.checkSync(sync);
-    Set<String> run = StageSelection.select(Pipeline.updatable(), stages, null, in.input != null, "reindex");
-    if (pathLength != 1 && pathLength != 2) {
-      throw new UserInputException("--path-length must be 1 or 2, got " + pathLength);
-    }
+    Index request = request();
+    request.check(); // before a session starts
     SparkSession spark = job.session("kgrag reindex");
-    KgragConf conf = JobOptions.conf(spark);
-    Catalog catalog = job.catalog(spark, null);
-    RunLog log = job.runLog(catalog);
-    StageSetup setup = new StageSetup(catalog, conf, embedding.spec(conf), log.runId());
-    if (run.contains("ingest")) {
-      in.configure(setup, true, sync);
-    }
-    setup.pathLength = pathLength;
-    setup.indexPartitions = indexPartitions;
-    setup.retrain = retrain;
-    new PipelineRun(setup, log).update(run);
+    job.kgrag(spark).index(request);
     return 0;
+  }
+
+  /** The API request these options state. */
+  Index request() {
+    Index r = in.applyTo(embedding.applyTo(new Index(true)));
+    return r.stages(stages).pathLength(pathLength).indexPartitions(indexPartitions).sync(sync).retrain(retrain).runId(job.runId);
   }
 }

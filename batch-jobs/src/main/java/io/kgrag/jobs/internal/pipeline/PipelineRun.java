@@ -6,7 +6,9 @@ import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.internal.stage.StageSetup;
 import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * Runs stages of the {@link Pipeline} on one warehouse, in pipeline order, each a row of the runs table with the
@@ -23,27 +25,31 @@ public final class PipelineRun {
     this.log = log;
   }
 
-  /** Builds the stages named, in pipeline order. */
-  public void build(Collection<String> names) {
+  /** Builds the stages named, in pipeline order; returns their reports (the runs rows written), in that order. */
+  public List<StageReport> build(Collection<String> names) {
+    List<StageReport> done = new ArrayList<>();
     for (Stage s : Pipeline.inOrder(names)) {
-      run(s, false);
+      done.add(run(s, false));
     }
+    return done;
   }
 
-  /** Updates the stages named (each must have an incremental update), in pipeline order. */
-  public void update(Collection<String> names) {
+  /** Updates the stages named (each must have an incremental update), in pipeline order; returns their reports. */
+  public List<StageReport> update(Collection<String> names) {
     for (Stage s : Pipeline.inOrder(names)) {
       if (!s.updates()) {
         throw new UserInputException("stage " + s.name() + " has no incremental update (reindex stages: " + String.join(", ", Pipeline.updatable())
             + "); rebuild it with `kgrag index --stages " + s.name() + "`");
       }
     }
+    List<StageReport> done = new ArrayList<>();
     for (Stage s : Pipeline.inOrder(names)) {
-      run(s, true);
+      done.add(run(s, true));
     }
+    return done;
   }
 
-  private void run(Stage s, boolean update) {
+  private StageReport run(Stage s, boolean update) {
     var read = StageInputs.snapshot(setup.catalog, s.reads()); // what `kgrag reindex` will diff from
     StageReport report;
     try {
@@ -59,5 +65,6 @@ public final class PipelineRun {
     }
     log.succeeded(report);
     setup.catalog.register();
+    return report;
   }
 }

@@ -17,8 +17,10 @@ import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * Reads a question set into {@code questions} and answers it with a retrieval method ({@link QaJob}), each step one
@@ -32,6 +34,28 @@ public final class QaRun {
 
   /** What a run read and answered. */
   public record Outcome(String runId, String dataset, long questions, long invalid, QaSummary summary) {}
+
+  /**
+   * Where the questions of a run come from: a file, folder, glob or table ({@link QuestionsInput#read}), or a
+   * DataFrame ({@link QuestionsInput#fromFrame}); both give the rows of {@code questions} the same way.
+   *
+   * @param input what the {@code questions} row of runs names as the input
+   */
+  public record Questions(String input, BiFunction<SparkSession, String, Dataset<Row>> reader) {
+    /** Questions read from {@code pathOrTable}; {@code format} null: by extension. */
+    public static Questions of(String pathOrTable, String format) {
+      return new Questions(pathOrTable, (spark, dataset) -> QuestionsInput.read(spark, pathOrTable, dataset, format));
+    }
+
+    /** Questions in the rows of {@code frame}. */
+    public static Questions of(Dataset<Row> frame) {
+      return new Questions("DataFrame", (spark, dataset) -> QuestionsInput.fromFrame(frame, dataset));
+    }
+
+    Dataset<Row> read(SparkSession spark, String dataset) {
+      return reader.apply(spark, dataset);
+    }
+  }
 
   /**
    * The index of {@code live} as {@code method} reads it: the last complete build that ends with the last stage the
@@ -54,10 +78,15 @@ public final class QaRun {
    */
   public static Outcome answer(
       RunLog log, String questions, String dataset, String format, RetrievalMethod method, MethodSetup setup, int partitions) {
+    return answer(log, Questions.of(questions, format), dataset, method, setup, partitions);
+  }
+
+  /** As {@link #answer(RunLog, String, String, String, RetrievalMethod, MethodSetup, int)}, the questions from {@code questions}. */
+  public static Outcome answer(RunLog log, Questions questions, String dataset, RetrievalMethod method, MethodSetup setup, int partitions) {
     Catalog catalog = setup.catalog();
     QuestionsInput.checkDataset(dataset);
-    StageReport read = new StageReport("questions", questions);
-    Dataset<Row> qs = QuestionsInput.read(catalog.spark(), questions, dataset, format);
+    StageReport read = new StageReport("questions", questions.input());
+    Dataset<Row> qs = questions.read(catalog.spark(), dataset);
     long v = QuestionsInput.write(catalog, qs);
     Dataset<Row> stored = catalog.read(KgTable.QUESTIONS).filter(col("dataset").equalTo(dataset));
     Row counts = stored.agg(count(lit(1)), count(col("invalid_reason"))).head();

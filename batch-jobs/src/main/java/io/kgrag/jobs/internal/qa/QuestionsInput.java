@@ -163,6 +163,48 @@ public final class QuestionsInput {
     return finish(parsed, ds);
   }
 
+  /** The columns a DataFrame of questions ({@link #fromFrame}) must or may have, for messages and docs. */
+  public static final String FRAME_COLUMNS =
+      "qid string (or id), question string (or query); optional: answers array<string> (or a |-separated string),"
+          + " meta map<string,string>, invalid_reason string, dataset string (only the rows of the data set are read)";
+
+  /**
+   * Reads a DataFrame of questions the way {@link #read} reads a Delta table of them: the same columns, the same
+   * invalid rows (empty qid or question, a duplicate qid) and the same order rules.
+   *
+   * @param frame a DataFrame with the columns of {@link #FRAME_COLUMNS}
+   * @param dataset the data-set name written into column {@code dataset}
+   * @return rows with the columns of {@link KgTable#QUESTIONS}
+   * @throws UserInputException for a frame without a qid or question column (naming it and the expected columns)
+   */
+  public static Dataset<Row> fromFrame(Dataset<Row> frame, String dataset) {
+    String ds = checkDataset(dataset);
+    checkFrame(frame);
+    return finish(fromTable(frame, "questions DataFrame", ds), ds);
+  }
+
+  /**
+   * Checks that {@code frame} has the columns {@link #fromFrame} needs, before anything is read or written.
+   *
+   * @throws UserInputException for a null frame or one without a qid or question column (naming it and the expected columns)
+   */
+  public static void checkFrame(Dataset<Row> frame) {
+    if (frame == null) {
+      throw new UserInputException("questions DataFrame is null; give one with columns " + FRAME_COLUMNS);
+    }
+    Set<String> have = new LinkedHashSet<>();
+    for (StructField f : frame.schema().fields()) {
+      have.add(f.name().toLowerCase(Locale.ROOT));
+    }
+    for (String[] c : new String[][] {{"qid", "id"}, {"question", "query"}}) {
+      if (!have.contains(c[0]) && !have.contains(c[1])) {
+        throw new UserInputException(
+            "questions DataFrame has no column " + c[0] + " (nor " + c[1] + "); expected columns: " + FRAME_COLUMNS + "; columns found: "
+                + (have.isEmpty() ? "none" : String.join(", ", frame.columns())));
+      }
+    }
+  }
+
   /**
    * Replaces the rows of the data set(s) in {@code questions} by {@code questions} in one Delta commit
    * ({@code replaceWhere dataset IN (…)}); other data sets are left as they are.

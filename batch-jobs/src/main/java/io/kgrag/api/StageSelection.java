@@ -1,4 +1,4 @@
-package io.kgrag.jobs.cli;
+package io.kgrag.api;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.internal.pipeline.Pipeline;
