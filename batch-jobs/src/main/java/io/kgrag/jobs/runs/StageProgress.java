@@ -144,6 +144,18 @@ public final class StageProgress {
     return GLOBAL.startUnits(unit, total);
   }
 
+  /**
+   * Closes the open stage, whichever it is, clearing its terminal line: for a stage that stops on a {@link
+   * UserInputException} without a runs row, so that the error is printed on a line of its own.
+   */
+  public static void abandon() {
+    GLOBAL.endAny();
+  }
+
+  synchronized void endAny() {
+    end(owner);
+  }
+
   synchronized void interval(int seconds) {
     intervalNanos = seconds * 1_000_000_000L;
   }

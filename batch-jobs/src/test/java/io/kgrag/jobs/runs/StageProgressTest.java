@@ -153,6 +153,19 @@ class StageProgressTest {
   }
 
   @Test
+  void aStageStoppedByABadInputClearsItsLineForTheError() {
+    StageProgress p = progress(true, 30);
+    p.begin(new Object(), "gnn");
+    now += 3 * S;
+    p.tick();
+    p.endAny();
+    now += 3 * S;
+    p.tick();
+    String shown = "gnn: 3 s, no Spark tasks yet";
+    assertEquals("\r" + shown + "\r" + " ".repeat(shown.length()) + "\r", terminal.toString());
+  }
+
+  @Test
   void intervalZeroTurnsUpdatesOffEverywhere() {
     for (boolean onTerminal : new boolean[] {false, true}) {
       StageProgress p = progress(onTerminal, 0);
