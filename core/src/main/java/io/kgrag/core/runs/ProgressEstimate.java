@@ -43,8 +43,8 @@ public record ProgressEstimate(long done, long total, long elapsedNanos) {
   }
 
   /**
-   * The progress line: {@code embed: 1,200/4,000 tasks (30%), 45 s, about 1 min 45 s left}; without the last part
-   * while there is no estimate ({@link #remainingNanos()}).
+   * The progress line: {@code embed: 1,200/4,000 tasks (30%), 45 s, about 1 min 45 s left} ({@code under 1 s left}
+   * when it rounds to 0 s); without the last part while there is no estimate ({@link #remainingNanos()}).
    *
    * @param what the stage, e.g. {@code embed}
    * @param unit what is counted, plural, e.g. {@code tasks}
@@ -52,7 +52,7 @@ public record ProgressEstimate(long done, long total, long elapsedNanos) {
   public String line(String what, String unit) {
     StringBuilder b =
         new StringBuilder(String.format(Locale.ROOT, "%s: %,d/%,d %s (%d%%), %s", what, done, total, unit, percent(), duration(elapsedNanos)));
-    remainingNanos().ifPresent(r -> b.append(", about ").append(duration(r)).append(" left"));
+    remainingNanos().ifPresent(r -> b.append(r < 500_000_000L ? ", under 1 s left" : ", about " + duration(r) + " left"));
     return b.toString();
   }
 

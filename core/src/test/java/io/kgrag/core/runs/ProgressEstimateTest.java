@@ -29,6 +29,12 @@ class ProgressEstimateTest {
   }
 
   @Test
+  void underHalfASecondLeftIsSaidSo() {
+    assertEquals("gnn: 28/30 epochs (93%), 6 s, under 1 s left", new ProgressEstimate(28, 30, 6 * S).line("gnn", "epochs"));
+    assertEquals("gnn: 29/30 epochs (96%), 15 s, about 1 s left", new ProgressEstimate(29, 30, 15 * S).line("gnn", "epochs"));
+  }
+
+  @Test
   void nothingLeftOnceAllAreDone() {
     ProgressEstimate p = new ProgressEstimate(8, 8, 90 * S);
     assertEquals(OptionalLong.empty(), p.remainingNanos());
