@@ -2,6 +2,7 @@ package io.kgrag.jobs.runs;
 
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.conf.KgragConf;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -20,9 +21,14 @@ public final class RunLog {
   private final Catalog catalog;
   private final String runId;
 
+  /**
+   * @throws io.kgrag.core.UserInputException naming the key, when {@value StageProgress#INTERVAL} is set to a bad
+   *     value
+   */
   public RunLog(Catalog catalog, String runId) {
     this.catalog = catalog;
     this.runId = runId;
+    StageProgress.configure(KgragConf.of(catalog.spark()).get(StageProgress.INTERVAL, null));
   }
 
   public String runId() {
@@ -56,6 +62,7 @@ public final class RunLog {
   }
   /** Prints a progress line without recording anything (sub-steps, notices). */
   public static void progress(String line) {
+    StageProgress.global().clear();
     LOG.info(line);
   }
 
@@ -65,6 +72,7 @@ public final class RunLog {
    */
   public void succeeded(StageReport r) {
     r.finish();
+    StageProgress.global().end(r);
     LOG.info(r.line());
     write(r, "succeeded", r.line());
   }
@@ -72,6 +80,7 @@ public final class RunLog {
   /** Appends a failed stage's row to {@code runs} (best effort: never hides the original error). */
   public void failed(StageReport r, Throwable error) {
     r.finish();
+    StageProgress.global().end(r);
     try {
       String msg = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
       write(r, "failed", msg.length() > 2000 ? msg.substring(0, 2000) : msg);

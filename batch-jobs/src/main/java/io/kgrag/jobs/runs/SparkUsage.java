@@ -28,10 +28,14 @@ public final class SparkUsage extends SparkListener {
 
   private SparkUsage() {}
 
-  /** Adds the listener to {@code sc} unless it was already added there. */
+  /**
+   * Adds the listener to {@code sc} unless it was already added there, and with it the one that counts the open
+   * stage's tasks for its progress line ({@link StageProgress}).
+   */
   public static synchronized void register(SparkContext sc) {
     if (context != sc) {
       sc.addSparkListener(new SparkUsage());
+      sc.addSparkListener(new ProgressListener(StageProgress.global()));
       context = sc;
     }
   }

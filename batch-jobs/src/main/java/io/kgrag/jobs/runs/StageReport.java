@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * What one stage did: its row counts, the Delta versions it wrote, how long it took and, when {@link SparkUsage}
  * listens, the Spark task CPU time and shuffle / input bytes between construction and {@link #finish()}.
- * Becomes one progress line on the console and one row of the {@code runs} table.
+ * Becomes one progress line on the console and one row of the {@code runs} table; while it runs (from construction to
+ * {@link RunLog#succeeded} or {@link RunLog#failed}) {@link StageProgress} shows how far it has got.
  */
 public final class StageReport {
   private final String stage;
@@ -28,6 +29,7 @@ public final class StageReport {
     this.startedAt = Instant.now();
     this.startNanos = System.nanoTime();
     this.usageStart = SparkUsage.totals();
+    StageProgress.global().begin(this, stage);
   }
 
   public StageReport rows(String name, long n) {

@@ -5,6 +5,7 @@ import io.kgrag.jobs.internal.stage.Stage;
 import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.internal.stage.StageSetup;
 import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageProgress;
 import io.kgrag.jobs.runs.StageReport;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -58,6 +59,7 @@ public final class PipelineRun {
         StageInputs.record(report, read);
       }
     } catch (UserInputException e) {
+      StageProgress.abandon();
       throw e; // nothing was written; the entry point prints it and exits 2
     } catch (RuntimeException e) {
       log.failed(new StageReport(update ? "reindex-" + s.name() : s.name(), s.reads().isEmpty() ? setup.input() : setup.embedder.modelId()), e);

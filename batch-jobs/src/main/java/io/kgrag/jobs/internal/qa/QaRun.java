@@ -14,6 +14,7 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.pipeline.Pipeline;
 import io.kgrag.jobs.internal.stage.StageInputs;
 import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageProgress;
 import io.kgrag.jobs.runs.StageReport;
 import java.util.List;
 import java.util.Locale;
@@ -105,6 +106,7 @@ public final class QaRun {
     try {
       s = QaJob.run(method, setup, stored, dataset, log.runId(), partitions);
     } catch (UserInputException e) {
+      StageProgress.abandon();
       throw e; // nothing was written
     } catch (RuntimeException e) {
       log.failed(StageInputs.record(report, catalog.versionsRead()), e);

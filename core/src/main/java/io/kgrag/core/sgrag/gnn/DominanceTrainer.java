@@ -88,6 +88,15 @@ public final class DominanceTrainer {
    * @throws IllegalStateException when the PyTorch engine or the requested device is unavailable
    */
   public static TrainingResult train(List<Star> stars, TrainerConfig cfg) {
+    return train(stars, cfg, epochs -> {});
+  }
+
+  /**
+   * {@link #train(List, TrainerConfig)}, telling {@code epochsDone} the epochs run so far after each one's
+   * evaluation (at most {@link TrainerConfig#epochs()}; training may stop earlier), for a progress line. It reads
+   * nothing back: the weights are the same with any callback.
+   */
+  public static TrainingResult train(List<Star> stars, TrainerConfig cfg, java.util.function.IntConsumer epochsDone) {
     if (cfg == null) {
       throw new IllegalArgumentException("no trainer config");
     }
@@ -158,6 +167,7 @@ public final class DominanceTrainer {
         }
         epochsRun++;
         double[] eval = evaluate(net, data, cfg, root);
+        epochsDone.accept(epochsRun);
         if (!Double.isFinite(eval[0]) || !TorchSupport.finite(params)) {
           // diverged (a non-finite loss or weight): back to the last finite weights, fresh Adam state,
           // half the learning rate; after 3 divergences keep the last finite weights and stop

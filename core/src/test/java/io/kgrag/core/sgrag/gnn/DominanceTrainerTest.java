@@ -164,6 +164,22 @@ class DominanceTrainerTest {
   }
 
   @Test
+  void theEpochCallbackHearsEveryEpochAndChangesNoWeight() {
+    List<Star> small = SyntheticStars.standard(60, 64, 3);
+    TrainerConfig cfg = TrainerConfig.builder().epochs(4).seed(5).build();
+    List<Integer> heard = new ArrayList<>();
+    TrainingResult withCallback = DominanceTrainer.train(small, cfg, heard::add);
+    TrainingResult without = DominanceTrainer.train(small, cfg);
+    List<Integer> expected = new ArrayList<>();
+    for (int e = 1; e <= withCallback.epochs(); e++) {
+      expected.add(e);
+    }
+    assertTrue(withCallback.epochs() >= 1, withCallback.describe());
+    assertEquals(expected, heard, withCallback.describe());
+    assertArrayEquals(without.model().toBytes(), withCallback.model().toBytes());
+  }
+
+  @Test
   void anAbsurdLearningRateStillEndsWithFiniteWeightsThatKeepTheBound() {
     List<Star> small = SyntheticStars.standard(80, 64, 9);
     TrainingResult t =

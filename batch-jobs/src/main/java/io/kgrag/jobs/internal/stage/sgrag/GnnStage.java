@@ -19,6 +19,7 @@ import io.kgrag.core.sgrag.gnn.TrainingResult;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.runs.RunLog;
+import io.kgrag.jobs.runs.StageProgress;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.sgrag.DominanceUdfs;
 import io.kgrag.udfs.sql.SparkArrays;
@@ -134,7 +135,10 @@ public final class GnnStage {
         RunLog.progress(String.format(Locale.ROOT, "gnn        %s was trained on these %,d stars with this configuration: used again", modelId, stars.size()));
       } else {
         RunLog.progress(String.format(Locale.ROOT, "gnn        training on %,d stars (%s)", stars.size(), config));
-        TrainingResult result = DominanceTrainer.train(stars, config);
+        TrainingResult result;
+        try (StageProgress.Units epochs = StageProgress.units("epochs", config.epochs())) {
+          result = DominanceTrainer.train(stars, config, epochs::done);
+        }
         model = result.model();
         modelId = modelId(model);
         trainMillis = result.millis();
