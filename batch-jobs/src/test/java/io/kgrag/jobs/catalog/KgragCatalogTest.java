@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.jobs.SparkTestSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -135,6 +139,16 @@ class KgragCatalogTest {
     foreign.conf().set(KgragCatalog.CATALOG_KEY, "com.example.TheirCatalog");
     UserInputException f = assertThrows(UserInputException.class, () -> new Catalog(foreign, warehouse.root()).register());
     assertTrue(f.getMessage().contains("is com.example.TheirCatalog"), f.getMessage());
+  }
+
+  @Test
+  void docsCatalogMdListsEverySessionSetting() throws Exception {
+    Path docs = Paths.get(System.getProperty("maven.multiModuleProjectDirectory", ".."), "docs", "catalog.md");
+    String text = Files.readString(docs.toFile().isFile() ? docs : Paths.get("..", "docs", "catalog.md"));
+    KgragCatalog.sessionSettings("<w>").forEach((k, v) -> {
+      String line = "(?m)^" + Pattern.quote(k) + "\\s+" + (k.equals(KgragCatalog.WAREHOUSE_KEY) ? "<" : Pattern.quote(v) + "$");
+      assertTrue(Pattern.compile(line).matcher(text).find(), "docs/catalog.md lacks the setting line " + k + " " + v);
+    });
   }
 
   @Test

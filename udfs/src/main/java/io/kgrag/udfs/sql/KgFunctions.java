@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.api.java.UDF3;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
@@ -74,12 +75,15 @@ public final class KgFunctions {
       new Definition("kg_path_label_key", PATH_LABEL_KEY, List.of("label_keys"), "the label key of a whole path"));
 
   /**
-   * Registers every function by its SQL name in {@code spark} (as session functions). A session started with
-   * {@link KgragExtensions} in {@code spark.sql.extensions} has them already; this serves sessions that were not.
+   * Registers every function {@code spark} lacks by its SQL name (as a session function). A session started with
+   * {@link KgragExtensions} in {@code spark.sql.extensions} has them all already, and keeps those; this serves
+   * sessions that were not.
    */
   public static void register(SparkSession spark) {
     for (Definition d : ALL) {
-      spark.udf().register(d.name(), d.udf());
+      if (!spark.sessionState().functionRegistry().functionExists(FunctionIdentifier.apply(d.name()))) {
+        spark.udf().register(d.name(), d.udf());
+      }
     }
   }
 }
