@@ -37,8 +37,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * latest version (or {@code VERSION AS OF} / {@code TIMESTAMP AS OF}); {@code SHOW TABLES} lists the {@link KgTable}s
  * that exist there.
  *
- * <p>It keeps no state beyond the warehouse's name and takes no lock, so any number of sessions and jobs read and
- * write one warehouse at once (Delta's commits are the only coordination). It is read-only, since kgrag's jobs own
+ * <p>It keeps no state beyond the warehouse's name and takes no lock, so any number of sessions read a warehouse
+ * while kgrag's jobs write it (Delta's commits are the only coordination). It is read-only, since kgrag's jobs own
  * the tables: it refuses creating, altering, dropping and renaming a table, and the writes Spark announces to it
  * (UPDATE, DELETE, MERGE); {@link KgragExtensions}, the session's other kgrag setting, refuses INSERT and {@code
  * DataFrameWriterV2} writes into it.
@@ -94,11 +94,6 @@ public final class KgragCatalog implements TableCatalog, ReadOnlyCatalog {
   @Override
   public String name() {
     return name;
-  }
-
-  /** The qualified warehouse root this catalog shows. */
-  public String warehouse() {
-    return warehouse.root();
   }
 
   @Override
