@@ -292,10 +292,24 @@ public final class Catalog {
   }
 
   /**
-   * Registers database {@code kgrag} and every existing table in this session's catalog, so that SQL can
-   * name them ({@code SELECT * FROM kgrag.entities}). Cheap; every job calls it at start and after writes.
+   * Makes SQL name this warehouse's tables as {@code kgrag.<table>} in this session ({@code SELECT * FROM
+   * kgrag.entities}). Cheap; every job calls it at start and after writes.
+   *
+   * <p>When the session has catalog {@code kgrag} ({@link KgragCatalog#CATALOG_KEY}), that catalog already shows its
+   * warehouse's tables, so nothing is registered; its warehouse must be this one, else SQL would read another
+   * warehouse's tables under the same names, and this fails. Otherwise database {@code kgrag} and every existing
+   * table are registered in the session catalog ({@code CREATE TABLE … USING DELTA LOCATION}): in memory for the
+   * session's life by default, kept by the metastore of a Hive-enabled session ({@code
+   * spark.sql.catalogImplementation=hive}).
+   *
+   * @throws UserInputException when catalog {@code kgrag} is another class, or shows another warehouse
    */
   public void register() {
+    scala.Option<String> plugin = spark.conf().getOption(KgragCatalog.CATALOG_KEY);
+    if (plugin.isDefined()) {
+      checkSessionCatalog(plugin.get().strip(), spark.conf().getOption(KgragCatalog.WAREHOUSE_KEY));
+      return;
+    }
     spark.sql("CREATE DATABASE IF NOT EXISTS " + DATABASE + " LOCATION '" + escape(root) + "'");
     for (KgTable t : KgTable.values()) {
       if (exists(t) && !spark.catalog().tableExists(DATABASE, t.tableName())) {
@@ -303,6 +317,22 @@ public final class Catalog {
             "CREATE TABLE IF NOT EXISTS " + t.qualifiedName() + " USING DELTA LOCATION '"
                 + escape(location(t)) + "'");
       }
+    }
+  }
+
+  private void checkSessionCatalog(String plugin, scala.Option<String> warehouse) {
+    if (!plugin.equals(KgragCatalog.class.getName())) {
+      throw new UserInputException(
+          KgragCatalog.CATALOG_KEY + " is " + plugin + ", so kgrag.<table> does not name kgrag's tables in this session: set it to "
+              + KgragCatalog.class.getName() + " (with " + KgragCatalog.WAREHOUSE_KEY + "), or leave it unset");
+    }
+    String shown = warehouse.isDefined() && !warehouse.get().isBlank() ? qualify(spark, warehouse.get().strip()) : null;
+    if (!root.equals(shown)) {
+      throw new UserInputException(
+          "this session's catalog kgrag shows " + (shown == null ? "no warehouse (" + KgragCatalog.WAREHOUSE_KEY + " is not set)" : "the warehouse " + shown)
+              + ", not " + root + " that this job uses, so kgrag.<table> in SQL would not read this job's tables: set "
+              + KgragCatalog.WAREHOUSE_KEY + " to " + root + " or use --warehouse " + (shown == null ? "<that warehouse>" : shown)
+              + " (a session that runs jobs on several warehouses leaves " + KgragCatalog.CATALOG_KEY + " unset)");
     }
   }
 

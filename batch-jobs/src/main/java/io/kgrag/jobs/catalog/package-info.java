@@ -4,6 +4,7 @@
  * last complete build ({@link io.kgrag.jobs.catalog.Catalog}), the graph read into memory ({@link
  * io.kgrag.jobs.catalog.GraphLoader}) or as Spark datasets ({@link io.kgrag.jobs.catalog.GraphFeatures}), and the
  * structs of the QA tables ({@link io.kgrag.jobs.catalog.QueryGraphRows}). API: methods and stages read and write
- * through it.
+ * through it. {@link io.kgrag.jobs.catalog.KgragCatalog} shows a warehouse's tables as catalog {@code kgrag} to any
+ * Spark session, read-only (docs/catalog.md).
  */
 package io.kgrag.jobs.catalog;

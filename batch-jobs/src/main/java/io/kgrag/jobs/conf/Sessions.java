@@ -1,21 +1,26 @@
 package io.kgrag.jobs.conf;
 
+import io.delta.sql.DeltaSparkSessionExtension;
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.runs.SparkUsage;
 import io.kgrag.udfs.sql.KgFunctions;
+import io.kgrag.udfs.sql.KgragExtensions;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashSet;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Creates the Spark session every job runs in: Delta enabled, kgrag's SQL functions registered, task metrics
- * summed by {@link SparkUsage} for the stages' progress lines and {@code runs} rows.
+ * Creates the Spark session every job runs in: Delta enabled, kgrag's SQL functions registered (by {@link
+ * KgragExtensions} in {@code spark.sql.extensions}, added to any extensions the user set, and as session functions
+ * when the session existed before), task metrics summed by {@link SparkUsage} for the stages' progress lines and {@code runs} rows.
  *
  * <p>Under {@code bin/kgrag} or {@code spark-submit --properties-file}, Spark has already read the
  * profile. When a job is started some other way with {@code --conf-file}, the file's {@code spark.*}
@@ -46,7 +51,7 @@ public final class Sessions {
     }
     conf.setIfMissing("spark.master", "local[*]");
     conf.setIfMissing("spark.app.name", appName);
-    conf.set("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
+    conf.set("spark.sql.extensions", extensions(conf.get("spark.sql.extensions", "")));
     conf.set("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
     conf.setIfMissing("spark.ui.showConsoleProgress", "false");
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
@@ -54,5 +59,22 @@ public final class Sessions {
     KgFunctions.register(spark);
     SparkUsage.register(spark.sparkContext());
     return spark;
+  }
+
+  /**
+   * The {@code spark.sql.extensions} value for a kgrag session: {@code configured} (a comma-separated list the user
+   * set, may be empty) with Delta's and kgrag's extensions ({@link KgragExtensions}) added when missing, the user's
+   * first and in their order.
+   */
+  public static String extensions(String configured) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String n : configured.split(",")) {
+      if (!n.isBlank()) {
+        names.add(n.strip());
+      }
+    }
+    names.add(DeltaSparkSessionExtension.class.getName());
+    names.add(KgragExtensions.CLASS_NAME);
+    return String.join(",", names);
   }
 }

@@ -2,9 +2,11 @@ package io.kgrag.udfs.sql;
 
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.api.java.UDF3;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
@@ -50,15 +52,38 @@ public final class KgFunctions {
       functions.udf(
           (UDF1<scala.collection.Seq<Long>, Long>) keys -> StableIds.pathLabelKey(SparkArrays.longs(keys)), DataTypes.LongType);
 
-  /** Registers every function by its SQL name in {@code spark}. */
+  /**
+   * One SQL function: its name, the UDF, its arguments (the names {@code DESCRIBE FUNCTION} shows) and what it
+   * returns.
+   */
+  public record Definition(String name, UserDefinedFunction udf, List<String> arguments, String returns) {
+    /** {@code name(arg, ...) - returns}, the usage line {@code DESCRIBE FUNCTION} prints. */
+    public String usage() {
+      return name + "(" + String.join(", ", arguments) + ") - " + returns;
+    }
+  }
+
+  /** Every function, in the order of this class. */
+  public static final List<Definition> ALL = List.of(
+      new Definition("kg_entity_id", ENTITY_ID, List.of("key"), "the stable 64-bit id of an entity key"),
+      new Definition("kg_edge_id", EDGE_ID, List.of("src_key", "relation", "dst_key"), "the stable id of an edge"),
+      new Definition("kg_default_label", DEFAULT_LABEL, List.of("key"), "the label of an unnamed entity (an IRI's readable local name)"),
+      new Definition("kg_relation_text", RELATION_TEXT, List.of("relation"), "a relation's name as words (directed_by -> directed by)"),
+      new Definition("kg_normalize", NORMALIZE, List.of("label"), "the folded form labels are matched in"),
+      new Definition("kg_label_key", LABEL_KEY, List.of("label"), "the key labels are matched by (hash of the normalised label)"),
+      new Definition("kg_path_id", PATH_ID, List.of("node_ids"), "the stable id of a path (array of node ids)"),
+      new Definition("kg_path_label_key", PATH_LABEL_KEY, List.of("label_keys"), "the label key of a whole path"));
+
+  /**
+   * Registers every function {@code spark} lacks by its SQL name (as a session function). A session started with
+   * {@link KgragExtensions} in {@code spark.sql.extensions} has them all already, and keeps those; this serves
+   * sessions that were not.
+   */
   public static void register(SparkSession spark) {
-    spark.udf().register("kg_entity_id", ENTITY_ID);
-    spark.udf().register("kg_edge_id", EDGE_ID);
-    spark.udf().register("kg_default_label", DEFAULT_LABEL);
-    spark.udf().register("kg_relation_text", RELATION_TEXT);
-    spark.udf().register("kg_normalize", NORMALIZE);
-    spark.udf().register("kg_label_key", LABEL_KEY);
-    spark.udf().register("kg_path_id", PATH_ID);
-    spark.udf().register("kg_path_label_key", PATH_LABEL_KEY);
+    for (Definition d : ALL) {
+      if (!spark.sessionState().functionRegistry().functionExists(FunctionIdentifier.apply(d.name()))) {
+        spark.udf().register(d.name(), d.udf());
+      }
+    }
   }
 }
