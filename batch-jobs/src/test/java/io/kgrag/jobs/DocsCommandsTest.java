@@ -27,7 +27,8 @@ import picocli.CommandLine;
  * kgrag's own picocli command line (built as {@link KgragMain#execute} builds it, parse only, nothing run),
  * {@code bin/kgrag-cluster} lines against the usage its script prints, project scripts must exist, Maven lines must
  * name existing modules, profiles and test classes. A failure names the file, the line and the parser's message.
- * README.md is at most 250 lines and starts with its two set-up commands.
+ * README.md is at most 250 lines and starts with its two set-up commands, and every relative link of the documents
+ * reaches an existing file and, with a #fragment, one of its headings.
  */
 class DocsCommandsTest {
   static final int README_MAX_LINES = 250;
@@ -108,6 +109,68 @@ class DocsCommandsTest {
     assertEquals(3, cs.get(0).line());
     assertEquals("SELECT a\n  FROM kgrag.answers", cs.get(1).words().get(4));
     assertEquals(6, cs.get(1).line());
+  }
+
+  @Test
+  void everyRelativeLinkOfTheDocumentsResolves() {
+    List<String> broken = new ArrayList<>();
+    int links = 0;
+    for (Path doc : DocsCommands.documents()) {
+      List<String> lines = DocsCommands.lines(doc);
+      for (int i = 0; i < lines.size(); i++) {
+        Matcher m = LINK.matcher(lines.get(i));
+        while (m.find()) {
+          String target = m.group(1);
+          if (target.matches("[a-z]+:.*")) {
+            continue; // http:, https:, mailto:
+          }
+          links++;
+          String why = brokenLink(doc, target);
+          if (why != null) {
+            broken.add(doc + ":" + (i + 1) + ": link " + target + ": " + why);
+          }
+        }
+      }
+    }
+    assertTrue(broken.isEmpty(), String.join("\n", broken));
+    assertTrue(links >= 20, "only " + links + " relative links found: is the link pattern broken?");
+  }
+
+  private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+
+  /** Why a relative Markdown link does not resolve (its file, and its #anchor among the file's headings), or null. */
+  static String brokenLink(Path doc, String target) {
+    int hash = target.indexOf('#');
+    String file = hash < 0 ? target : target.substring(0, hash);
+    Path resolved = file.isEmpty() ? doc : doc.getParent().resolve(file).normalize();
+    if (!Files.exists(resolved)) {
+      return resolved + " does not exist";
+    }
+    if (hash < 0 || !resolved.toString().endsWith(".md")) {
+      return null;
+    }
+    String anchor = target.substring(hash + 1);
+    Set<String> anchors = new HashSet<>();
+    boolean fenced = false;
+    for (String line : DocsCommands.lines(resolved)) {
+      fenced ^= line.strip().startsWith("```");
+      if (!fenced && line.matches("#{1,6} .*")) {
+        anchors.add(anchor(line.replaceFirst("^#+ ", "")));
+      }
+    }
+    return anchors.contains(anchor) ? null : "no heading of " + resolved.getFileName() + " has the anchor #" + anchor;
+  }
+
+  /** GitHub's anchor of a heading: lower case, punctuation but '-' and '_' removed, spaces as '-'. */
+  static String anchor(String heading) {
+    return heading.strip().toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+  }
+
+  @Test
+  void headingsGetGitHubsAnchors() {
+    assertEquals("kgrag-qa---method-simgrag-and-kgrag-exemplars", anchor("`kgrag qa --method simgrag` and `kgrag exemplars`"));
+    assertEquals("sg-rag-kgrag-qa---method-sgrag-the-default", anchor("SG-RAG: `kgrag qa --method sgrag` (the default)"));
+    assertEquals("question-answering-over-text-musique-100", anchor("Question answering over text (MuSiQue-100)"));
   }
 
   // ---- the checks
