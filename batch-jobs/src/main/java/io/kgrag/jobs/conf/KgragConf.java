@@ -13,7 +13,7 @@ import org.apache.spark.sql.SparkSession;
  * properties file per deployment holds everything, and executors see them); command-line options
  * override them. This class reads the shared ones (warehouse, label embedder, LLM endpoint); each retrieval
  * method and index stage reads its own as a settings record ({@link #options}). Every key is documented in
- * conf/local.properties and the README.
+ * conf/local.properties and docs/configuration.md.
  */
 public final class KgragConf {
   public static final String WAREHOUSE = "spark.kgrag.warehouse";

@@ -2,7 +2,6 @@ package io.kgrag.jobs.runs;
 
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
-import io.kgrag.jobs.conf.KgragConf;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -28,7 +27,8 @@ public final class RunLog {
   public RunLog(Catalog catalog, String runId) {
     this.catalog = catalog;
     this.runId = runId;
-    StageProgress.configure(KgragConf.of(catalog.spark()).get(StageProgress.INTERVAL, null));
+    // the session's conf holds the profile's spark.* entries and runtime settings (no import of conf: it imports runs)
+    StageProgress.configure(catalog.spark().conf().get(StageProgress.INTERVAL, null));
   }
 
   public String runId() {
