@@ -1,5 +1,6 @@
 package io.kgrag.api;
 
+import io.delta.sql.DeltaSparkSessionExtension;
 import io.kgrag.core.UserInputException;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.conf.KgragConf;
@@ -12,6 +13,7 @@ import java.util.Objects;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.catalog.DeltaCatalog;
 
 /**
  * kgrag on one Spark session and one warehouse: the entry point of the library.
@@ -29,8 +31,8 @@ import org.apache.spark.sql.SparkSession;
  * profile. Everything a bad input causes is a {@link UserInputException} whose message names the input.
  */
 public final class Kgrag {
-  static final String DELTA_EXTENSION = "io.delta.sql.DeltaSparkSessionExtension";
-  static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+  static final String DELTA_EXTENSION = DeltaSparkSessionExtension.class.getName();
+  static final String DELTA_CATALOG = DeltaCatalog.class.getName();
 
   private final SparkSession spark;
   /** The warehouse root given, or null for {@code spark.kgrag.warehouse} (else ./warehouse). */

@@ -16,6 +16,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.catalog.DeltaCatalog;
 
 /**
  * Creates the Spark session every job runs in: Delta enabled, kgrag's SQL functions registered (by {@link
@@ -52,7 +53,7 @@ public final class Sessions {
     conf.setIfMissing("spark.master", "local[*]");
     conf.setIfMissing("spark.app.name", appName);
     conf.set("spark.sql.extensions", extensions(conf.get("spark.sql.extensions", "")));
-    conf.set("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
+    conf.set("spark.sql.catalog.spark_catalog", DeltaCatalog.class.getName());
     conf.setIfMissing("spark.ui.showConsoleProgress", "false");
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
