@@ -8,40 +8,60 @@ import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
-import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import java.io.Serializable;
 import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.core.understand.UnderstoodQueryGraphs;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * What the label-embedding methods' contexts share (SimGRAG, QAFD-RAG, STEM): the graph and its gazetteer, the
- * label index (HNSW over the label embeddings, as bytes; rebuilt lazily once per JVM), the stored label and
- * relation vectors, entity normalisation's least cosine, and how to open the embedder. Each method's context
- * adds its own settings and retriever.
+ * What the label-embedding methods' contexts share (SimGRAG, QAFD-RAG, STEM, auto): the graph and its gazetteer, the
+ * label index (the HNSW shards the embed stage stored in {@code label_index}, as their chunks of bytes; read lazily
+ * once per JVM and searched with the method's own breadth), which also gives each label key's stored vector, the
+ * relation vectors, entity normalisation's least cosine, and how to open the embedder. Each method's context adds
+ * its own settings and retriever.
  */
 public abstract class LabelContext implements MethodContext, Serializable {
   private static final long serialVersionUID = 1L;
 
   private final KnowledgeGraph graph;
   private final Gazetteer gazetteer;
-  private final byte[] labelIndexBytes;
-  private final Map<Long, float[]> keyVectors;
+  private final ArrayList<ArrayList<byte[]>> labelShards;
+  private final int searchBreadth;
   private final Map<String, float[]> relationVectors;
   private final EmbedderSpec embedderSpec;
   private final double minSimilarity;
 
-  private transient LabelIndex labelIndex;
+  private transient ShardedLabelIndex labelIndex;
 
-  /** The parts every label context holds. */
-  public record Labels(KnowledgeGraph graph, byte[] labelIndexBytes, Map<Long, float[]> keyVectors, Map<String, float[]> relationVectors) {}
+  /**
+   * The parts every label context holds.
+   *
+   * @param labelShards the label index's shards, each as the chunks of its bytes ({@link ShardedLabelIndex#chunks})
+   * @param searchBreadth the HNSW search breadth (ef) the method searches the index with
+   */
+  public record Labels(KnowledgeGraph graph, List<? extends List<byte[]>> labelShards, int searchBreadth, Map<String, float[]> relationVectors) {
+    public Labels {
+      if (labelShards.isEmpty()) {
+        throw new IllegalArgumentException("a label index needs at least one shard");
+      }
+      if (searchBreadth < 1) {
+        throw new IllegalArgumentException("search breadth must be at least 1, got " + searchBreadth);
+      }
+    }
+  }
 
   protected LabelContext(Labels labels, EmbedderSpec embedderSpec, double minSimilarity) {
     this.graph = labels.graph();
     this.gazetteer = new Gazetteer(graph);
-    this.labelIndexBytes = labels.labelIndexBytes();
-    this.keyVectors = labels.keyVectors();
+    this.labelShards = new ArrayList<>();
+    for (List<byte[]> chunks : labels.labelShards()) {
+      this.labelShards.add(new ArrayList<>(chunks));
+    }
+    this.searchBreadth = labels.searchBreadth();
     this.relationVectors = labels.relationVectors();
     this.embedderSpec = embedderSpec;
     this.minSimilarity = minSimilarity;
@@ -55,9 +75,9 @@ public abstract class LabelContext implements MethodContext, Serializable {
     return gazetteer;
   }
 
-  /** Stored label vectors by label key. */
-  public Map<Long, float[]> keyVectors() {
-    return keyVectors;
+  /** The stored vector of a label key (the label index holds it), or null for a label the graph does not have. */
+  public float[] keyVector(long labelKey) {
+    return labelIndex().vector(labelKey);
   }
 
   /** Every relation's label vector by name. */
@@ -65,9 +85,10 @@ public abstract class LabelContext implements MethodContext, Serializable {
     return relationVectors;
   }
 
-  public synchronized LabelIndex labelIndex() {
+  /** The label index, read from its shards' bytes once per JVM, searched with the method's breadth. */
+  public synchronized ShardedLabelIndex labelIndex() {
     if (labelIndex == null) {
-      labelIndex = LabelIndex.fromBytes(labelIndexBytes);
+      labelIndex = ShardedLabelIndex.fromChunks(labelShards).searchBreadth(searchBreadth);
     }
     return labelIndex;
   }

@@ -41,7 +41,7 @@ public final class QafdContext extends LabelContext {
     if (retriever == null) {
       retriever =
           new QafdRetriever(
-              graph(), QafdRetriever.labelSearch(graph(), labelIndex()), QafdRetriever.byLabelKey(graph(), keyVectors()::get), relationVectors(), config);
+              graph(), QafdRetriever.labelSearch(graph(), labelIndex()), QafdRetriever.byLabelKey(graph(), this::keyVector), relationVectors(), config);
     }
     return retriever;
   }

@@ -9,6 +9,7 @@ import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.TypeMatcher;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.LabelSearch;
 import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -169,7 +170,7 @@ public final class QafdRetriever {
   }
 
   /** Nearest nodes through an index over label embeddings: every node with a hit's label is a hit. */
-  public static NodeSearch labelSearch(KnowledgeGraph graph, LabelIndex index) {
+  public static NodeSearch labelSearch(KnowledgeGraph graph, LabelSearch index) {
     return (v, k) -> {
       List<NodeSearch.Hit> out = new ArrayList<>();
       for (LabelIndex.Hit h : index.nearest(v, k)) {

@@ -49,7 +49,7 @@ public final class SimgragContext extends LabelContext {
 
   synchronized SimgragRetriever retriever() {
     if (retriever == null) {
-      retriever = new SimgragRetriever(graph(), labelIndex(), keyVectors()::get, relationVectors(), config);
+      retriever = new SimgragRetriever(graph(), labelIndex(), this::keyVector, relationVectors(), config);
     }
     return retriever;
   }

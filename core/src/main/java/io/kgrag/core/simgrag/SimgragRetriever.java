@@ -9,6 +9,7 @@ import io.kgrag.core.qa.Candidate;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.LabelSearch;
 import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -99,7 +100,7 @@ public final class SimgragRetriever {
       long expansions) {}
 
   private final KnowledgeGraph graph;
-  private final LabelIndex labels;
+  private final LabelSearch labels;
   private final Function<Long, float[]> keyVectors;
   private final String[] relationNames;
   private final float[][] relationVectors;
@@ -110,7 +111,7 @@ public final class SimgragRetriever {
    * @param keyVectors the stored embedding of a graph label by label key, or null (then it is embedded)
    * @param relationVectors every relation's label embedding
    */
-  public SimgragRetriever(KnowledgeGraph graph, LabelIndex labels, Function<Long, float[]> keyVectors, Map<String, float[]> relationVectors, Config config) {
+  public SimgragRetriever(KnowledgeGraph graph, LabelSearch labels, Function<Long, float[]> keyVectors, Map<String, float[]> relationVectors, Config config) {
     this.graph = graph;
     this.labels = labels;
     this.keyVectors = keyVectors;

@@ -86,18 +86,17 @@ public final class StemContext extends LabelContext {
   /** The parts' vectors of the T-Score: stored label and relation vectors, other texts embedded (cached). */
   TripleEncoder.Vectors vectors(Embedder embedder) {
     EmbeddingCache cache = new EmbeddingCache(embedder, 20_000);
-    Map<Long, float[]> keys = keyVectors();
     Map<String, float[]> relations = relationVectors();
     return new TripleEncoder.Vectors() {
       @Override
       public float[] entity(String text) {
-        float[] v = keys.get(StableIds.labelKey(text));
+        float[] v = keyVector(StableIds.labelKey(text));
         return v != null ? v : cache.embed(List.of(text))[0];
       }
 
       @Override
       public float[] node(int node) {
-        float[] v = keys.get(graph().labelKey(node));
+        float[] v = keyVector(graph().labelKey(node));
         return v != null ? v : cache.embed(List.of(graph().label(node)))[0];
       }
 

@@ -7,6 +7,7 @@ import io.kgrag.core.qa.Candidate;
 import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.LabelSearch;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,12 +73,12 @@ public final class StemRetriever {
       int guidanceNodes, long anchorNanos, long guidanceNanos, long traceNanos) {}
 
   private final KnowledgeGraph graph;
-  private final LabelIndex labels;
+  private final LabelSearch labels;
   private final GuidanceModel guidance;
   private final Config config;
   private final StructureTracer tracer;
 
-  public StemRetriever(KnowledgeGraph graph, LabelIndex labels, GuidanceModel guidance, Config config) {
+  public StemRetriever(KnowledgeGraph graph, LabelSearch labels, GuidanceModel guidance, Config config) {
     this.graph = graph;
     this.labels = labels;
     this.guidance = guidance;

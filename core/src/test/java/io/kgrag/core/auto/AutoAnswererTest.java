@@ -14,6 +14,7 @@ import io.kgrag.core.method.Trace;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.RankedAnswer;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.core.understand.QuestionUnderstanding;
 import io.kgrag.core.understand.UnderstandingFixture;
@@ -87,7 +88,7 @@ class AutoAnswererTest {
     for (String r : g.relationNames()) {
       relations.put(r, words.embed(List.of(Labels.relationText(r)))[0]);
     }
-    LabelContext.Labels labels = new LabelContext.Labels(g, LabelIndex.build(entries).toBytes(), Map.of(), relations);
+    LabelContext.Labels labels = new LabelContext.Labels(g, List.of(ShardedLabelIndex.chunks(LabelIndex.build(entries), 1 << 20)), 64, relations);
     AutoContext ctx =
         new AutoContext(labels, new UnderstandingSpec(GraphSchema.of(g), null, QuestionUnderstanding.Config.DEFAULT), EmbedderSpec.onnx().build(), 0.8, 20,
             1000, degreePenalty);

@@ -16,9 +16,9 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 
 /**
- * The stored label and relation embeddings of one embedder, collected to the driver for the methods that
- * search labels in memory (SimGRAG, QAFD-RAG): one vector per distinct label key, the entries to build a
- * {@link LabelIndex} from, and one vector per relation.
+ * The stored label and relation embeddings of one embedder, collected to the driver where an index stage needs
+ * them in memory (STEM's Triple-GNN): one vector per distinct label key, the entries to build a {@link LabelIndex}
+ * from, and one vector per relation. QA reads label vectors from the stored label index instead.
  */
 public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry> entries, Map<String, float[]> relationVectors) {
 
@@ -40,6 +40,15 @@ public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry>
           "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
               + ": run `kgrag index --stages embed` with the same embedder");
     }
+    return new LabelVectors(keyVectors, entries, relationVectors(catalog, embedder));
+  }
+
+  /**
+   * Every relation's stored vector of the embedder's model, by relation name.
+   *
+   * @throws UserInputException when the table holds none of the model's
+   */
+  public static Map<String, float[]> relationVectors(Catalog catalog, EmbedderSpec embedder) {
     Map<String, float[]> relationVectors = new HashMap<>();
     for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(embedder.modelId())).select("relation", "vector").collectAsList()) {
       relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
@@ -49,7 +58,7 @@ public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry>
           "no relation embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.RELATION_EMBEDDINGS)
               + ": run `kgrag index --stages embed` with the same embedder");
     }
-    return new LabelVectors(keyVectors, entries, relationVectors);
+    return relationVectors;
   }
 
   /** @throws UserInputException naming the first of the ingest and embed tables that is missing */

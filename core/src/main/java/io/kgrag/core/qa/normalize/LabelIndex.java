@@ -90,6 +90,18 @@ public final class LabelIndex implements LabelSearch {
     return index.size();
   }
 
+  /**
+   * Sets how broadly {@link #nearest} searches (HNSW's ef; it should be several times the k asked for) and returns
+   * this index: a method reads the index built at index time with its own breadth, without building another.
+   */
+  public LabelIndex searchBreadth(int ef) {
+    if (ef < 1) {
+      throw new IllegalArgumentException("search breadth must be at least 1, got " + ef);
+    }
+    index.setEf(ef);
+    return this;
+  }
+
   /** The k nearest labels, most similar first ({@link #ORDER}). */
   @Override
   public List<Hit> nearest(float[] vector, int k) {

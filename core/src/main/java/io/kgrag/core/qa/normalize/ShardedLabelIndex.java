@@ -71,6 +71,14 @@ public final class ShardedLabelIndex implements LabelSearch {
     return all.size() > k ? new ArrayList<>(all.subList(0, k)) : all;
   }
 
+  /** Sets every shard's search breadth ({@link LabelIndex#searchBreadth}) and returns this index. */
+  public ShardedLabelIndex searchBreadth(int ef) {
+    for (LabelIndex s : shards) {
+      s.searchBreadth(ef);
+    }
+    return this;
+  }
+
   /** The vector stored for {@code labelKey}, or null when no shard has that label. */
   public float[] vector(long labelKey) {
     for (LabelIndex s : shards) {

@@ -123,6 +123,32 @@ class ShardedLabelIndexTest {
   }
 
   /**
+   * A method reads the shards the embed stage stored (built with ef 64) and searches them with its own breadth:
+   * set after reading, it holds for every shard, and a breadth above the item count makes the search exact.
+   */
+  @Test
+  void storedShardsAreSearchedWithTheBreadthSetAfterReading() {
+    List<LabelIndex.Entry> entries = entries(21);
+    List<List<byte[]>> stored = new ArrayList<>();
+    for (int s = 0; s < 3; s++) {
+      List<LabelIndex.Entry> part = new ArrayList<>();
+      for (LabelIndex.Entry e : entries) {
+        if (Math.floorMod(e.labelKey(), 3L) == s) {
+          part.add(e);
+        }
+      }
+      stored.add(ShardedLabelIndex.chunks(LabelIndex.build(part, 8, 1), 4096));
+    }
+    ShardedLabelIndex idx = ShardedLabelIndex.fromChunks(stored).searchBreadth(EF);
+    Random rnd = new Random(23);
+    for (int q = 0; q < 50; q++) {
+      float[] v = unit(rnd);
+      assertEquals(bruteForce(entries, v, 20), idx.nearest(v, 20).stream().map(LabelIndex.Hit::labelKey).toList(), "query " + q);
+    }
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> idx.searchBreadth(0));
+  }
+
+  /**
    * hnswlib draws each item's level from ThreadLocalRandom, so two builds are not byte-identical; the items are
    * added in key order whatever order they come in, and on exact searches the answers are the same.
    */

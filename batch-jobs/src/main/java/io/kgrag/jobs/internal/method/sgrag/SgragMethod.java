@@ -121,7 +121,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
     }
     String modelId = modelIds.get(0).getString(0);
     byte[] model = (byte[]) catalog.read(KgTable.GNN_MODELS).filter(col("model_id").equalTo(modelId)).select("params").head().get(0);
-    List<List<byte[]>> labelShards = labelShards(catalog, setup.embedder().modelId());
+    List<List<byte[]>> labelShards = LabelIndexTable.loadOrBuild(catalog, setup.embedder().modelId()).chunks();
     Map<String, float[]> relationVectors = new HashMap<>();
     if (catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
       for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(setup.embedder().modelId())).select("relation", "vector").collectAsList()) {
@@ -152,30 +152,6 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         return List.of();
       }
     };
-  }
-
-  /**
-   * The label index of the embedder's model (Algorithm 3, line 4, and the GNN's label features) as its shards'
-   * chunks: read from {@code label_index}, built at index time, when it holds an index of the embeddings this run
-   * reads; otherwise (a warehouse indexed by an older kgrag, or embeddings changed since) built here from the
-   * collected label vectors, as one shard.
-   */
-  private static List<List<byte[]>> labelShards(Catalog catalog, String embedModel) {
-    long embeddings = catalog.versionRead(KgTable.ENTITY_EMBEDDINGS);
-    List<List<byte[]>> stored = LabelIndexTable.load(catalog, embedModel, embeddings);
-    if (stored != null) {
-      return stored;
-    }
-    List<LabelIndex.Entry> entries = new ArrayList<>();
-    for (Row r : new GraphFeatures(catalog, embedModel).keyLabels().collectAsList()) {
-      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), SparkArrays.floats(r.getList(2))));
-    }
-    if (entries.isEmpty()) {
-      throw new UserInputException(
-          "no label embeddings of model " + embedModel + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
-              + ": run `kgrag index --stages embed` with the same embedder");
-    }
-    return LabelIndexTable.inMemory(entries);
   }
 
   // ------------------------------------------------------------------ the phases

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.pmod;
 import static org.apache.spark.sql.functions.xxhash64;
 
+import io.kgrag.core.UserInputException;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.jobs.catalog.Catalog;
@@ -147,14 +148,36 @@ public final class LabelIndexTable {
     return out;
   }
 
+  /** A model's label index as its shards' chunks, and whether they were read from the table or built for this run. */
+  public record Shards(List<List<byte[]>> chunks, boolean stored) {}
+
   /**
-   * The index built on the driver from {@code entries}, as one shard's chunks, for a warehouse whose {@code
-   * label_index} has no current rows: the same build and the same chunks as a stored shard.
+   * The label index of {@code model} (SG-RAG Algorithm 3, line 4; the label search and stored label vectors of
+   * every method) as its shards' chunks: read from {@code label_index}, built at index time, when it holds an
+   * index of the {@code entity_embeddings} version this run reads; otherwise (a warehouse indexed by an older
+   * kgrag, or embeddings changed since without the embed stage) built here on the driver from the collected label
+   * vectors, as one shard built as a stored one is.
+   *
+   * @throws UserInputException when the table holds no label vector of the model
    */
-  public static List<List<byte[]>> inMemory(List<LabelIndex.Entry> entries) {
-    List<List<byte[]>> out = new ArrayList<>();
-    out.add(shardChunks(entries));
-    return out;
+  public static Shards loadOrBuild(Catalog catalog, String model) {
+    long embeddings = catalog.versionRead(KgTable.ENTITY_EMBEDDINGS);
+    List<List<byte[]>> stored = load(catalog, model, embeddings);
+    if (stored != null) {
+      return new Shards(stored, true);
+    }
+    List<LabelIndex.Entry> entries = new ArrayList<>();
+    for (Row r : new GraphFeatures(catalog, model).keyLabels().collectAsList()) {
+      entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), SparkArrays.floats(r.getList(2))));
+    }
+    if (entries.isEmpty()) {
+      throw new UserInputException(
+          "no label embeddings of model " + model + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
+              + ": run `kgrag index --stages embed` with the same embedder");
+    }
+    List<List<byte[]>> built = new ArrayList<>();
+    built.add(shardChunks(entries));
+    return new Shards(built, false);
   }
 
   /** One shard's HNSW, built as every stored shard is, serialised into chunks. */
