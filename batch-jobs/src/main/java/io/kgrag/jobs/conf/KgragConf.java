@@ -146,6 +146,8 @@ public final class KgragConf {
               b.modelPath(model).tokenizerPath(tokenizer);
               b.modelId(get(EMBED_MODEL, Paths.fileName(model)));
               b.dimension(getInt(EMBED_DIMENSION, 0));
+            } else {
+              b.modelId(get(EMBED_MODEL, EmbedderSpec.DEFAULT_MODEL_ID)); // a bundled model: the float one or its INT8 export
             }
             return b.build();
           }

@@ -28,6 +28,13 @@ public final class EmbedderSpec implements Serializable {
 
   public static final int DEFAULT_DIMENSION = 384;
 
+  /**
+   * The bundled INT8-quantised all-MiniLM-L6-v2 ({@code spark.kgrag.embed.model}): the same 384-d space read with
+   * 8-bit weights, its texts run one at a time (see {@link OnnxEmbedder}); a model id of its own, so its vectors and
+   * label index never mix with the float model's.
+   */
+  public static final String QUANTISED_MODEL_ID = "all-MiniLM-L6-v2-q";
+
   private final Kind kind;
   private final String modelId;
   private final String modelPath;
@@ -140,7 +147,7 @@ public final class EmbedderSpec implements Serializable {
     return modelId;
   }
 
-  /** ONNX: path of a user's model file; null means the bundled all-MiniLM-L6-v2. */
+  /** ONNX: path of a user's model file; null means the bundled model the id names ({@link #DEFAULT_MODEL_ID} or {@link #QUANTISED_MODEL_ID}). */
   public String modelPath() {
     return modelPath;
   }
@@ -289,6 +296,11 @@ public final class EmbedderSpec implements Serializable {
       if (kind == Kind.ONNX && (modelPath == null) != (tokenizerPath == null)) {
         throw new IllegalArgumentException(
             "an ONNX model path needs its tokenizer.json path too (give both or neither)");
+      }
+      if (kind == Kind.ONNX && modelPath == null && !modelId.equals(DEFAULT_MODEL_ID) && !modelId.equals(QUANTISED_MODEL_ID)) {
+        throw new IllegalArgumentException(
+            "no bundled ONNX model '" + modelId + "': the bundled ones are " + DEFAULT_MODEL_ID + " and " + QUANTISED_MODEL_ID
+                + " (or give your own model path and its tokenizer.json)");
       }
       return new EmbedderSpec(this);
     }

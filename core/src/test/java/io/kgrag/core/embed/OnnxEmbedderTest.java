@@ -61,6 +61,36 @@ class OnnxEmbedderTest {
     }
   }
 
+  /**
+   * The bundled INT8 export: its own model id, unit vectors close to the float model's, and, though its quantisation
+   * reads a whole call's activations, a text's vector independent of the texts embedded with it (each runs alone).
+   */
+  @Test
+  void theQuantisedModelIsDeterministicAndCloseToTheFloatOne() {
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      texts.add(i % 4 == 0 ? "The Count of Monte Cristo, a film of " + (1930 + i) : "label " + i);
+    }
+    try (Embedder q = EmbedderSpec.onnx().modelId(EmbedderSpec.QUANTISED_MODEL_ID).batchSize(16).build().open()) {
+      assertEquals("all-MiniLM-L6-v2-q", q.modelId());
+      assertEquals(384, q.dimension());
+      float[][] batched = q.embed(texts);
+      List<String> backwards = new ArrayList<>(texts);
+      java.util.Collections.reverse(backwards);
+      float[][] reversed = q.embed(backwards);
+      float[][] exact = embedder.embed(texts);
+      for (int i = 0; i < texts.size(); i++) {
+        assertEquals(1.0, norm(batched[i]), 1e-5);
+        assertArrayEquals(q.embed(List.of(texts.get(i)))[0], batched[i], "text " + i + " differs alone vs in a batch");
+        assertArrayEquals(reversed[texts.size() - 1 - i], batched[i], "text " + i + " differs with other companions");
+        assertTrue(dot(exact[i], batched[i]) > 0.95, "text " + i + ": cos to the float model's " + dot(exact[i], batched[i]));
+      }
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> EmbedderSpec.onnx().modelId("all-MiniLM-L12").build());
+    assertTrue(e.getMessage().contains("all-MiniLM-L12") && e.getMessage().contains("all-MiniLM-L6-v2-q"), e.getMessage());
+  }
+
   @Test
   void missingModelPathIsAClearError() {
     EmbeddingException e =

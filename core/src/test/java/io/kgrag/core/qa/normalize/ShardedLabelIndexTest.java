@@ -149,6 +149,55 @@ class ShardedLabelIndexTest {
   }
 
   /**
+   * Built by several threads, the index answers as the one built in key order does: exactly, at this breadth. Asked
+   * for more threads than the machine's processors (which deadlocked hnswlib's insertion on 2 cores), it uses as
+   * many as there are.
+   */
+  @Test
+  void anIndexBuiltByFourThreadsAnswersExactlyAtABreadthAboveItsSize() {
+    List<LabelIndex.Entry> entries = entries(31);
+    LabelIndex four = LabelIndex.build(entries, 64, EF, 4 * Runtime.getRuntime().availableProcessors());
+    assertEquals(N, four.size());
+    Random rnd = new Random(37);
+    for (int q = 0; q < 50; q++) {
+      float[] v = unit(rnd);
+      List<LabelIndex.Hit> hits = four.nearest(v, 10);
+      assertEquals(bruteForce(entries, v, 10), hits.stream().map(LabelIndex.Hit::labelKey).toList(), "query " + q);
+      float dot = 0;
+      for (int i = 0; i < DIMS; i++) {
+        dot += v[i] * entries.stream().filter(e -> e.labelKey() == hits.get(0).labelKey()).findFirst().orElseThrow().vector()[i];
+      }
+      assertEquals(dot, hits.get(0).similarity(), 1e-6, "the similarity is the cosine");
+    }
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> LabelIndex.build(entries, 64, EF, 0));
+  }
+
+  /** Many more threads than processors, on 384-d vectors (which deadlocked hnswlib's insertion uncapped): it finishes. */
+  @Test
+  void moreThreadsThanProcessorsNeverDeadlock() {
+    Random rnd = new Random(41);
+    List<LabelIndex.Entry> entries = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      float[] v = new float[384];
+      double n = 0;
+      for (int j = 0; j < v.length; j++) {
+        v[j] = (float) rnd.nextGaussian();
+        n += v[j] * v[j];
+      }
+      for (int j = 0; j < v.length; j++) {
+        v[j] /= (float) Math.sqrt(n);
+      }
+      entries.add(new LabelIndex.Entry(i, "label " + i, v));
+    }
+    int threads = 8 * Runtime.getRuntime().availableProcessors();
+    LabelIndex idx =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(120), () -> LabelIndex.build(entries, 64, 64, threads));
+    assertEquals(2000, idx.size());
+    assertEquals(7L, idx.nearest(entries.get(7).vector(), 1).get(0).labelKey());
+  }
+
+  /**
    * hnswlib draws each item's level from ThreadLocalRandom, so two builds are not byte-identical; the items are
    * added in key order whatever order they come in, and on exact searches the answers are the same.
    */

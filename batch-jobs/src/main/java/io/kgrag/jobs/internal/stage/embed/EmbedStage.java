@@ -1,6 +1,8 @@
 package io.kgrag.jobs.internal.stage.embed;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.length;
+import static org.apache.spark.sql.functions.lit;
 
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.jobs.catalog.Catalog;
@@ -61,7 +63,7 @@ public final class EmbedStage {
             .withColumn("label", KgFunctions.RELATION_TEXT.apply(col("k")));
     long[] e = embedInto(KgTable.ENTITY_EMBEDDINGS, "entity_id", "label", entities, spec, report);
     long[] r = embedInto(KgTable.RELATION_EMBEDDINGS, "relation", "label", relations, spec, report);
-    long[] c = {0, 0, 0};
+    long[] c = {0, 0, 0, 0};
     if (catalog.exists(KgTable.CHUNKS)) { // a graph built from text: its chunks too, for the dense method
       Dataset<Row> chunks = catalog.read(KgTable.CHUNKS).select(col("chunk_id").as("k"), col("text").as("label"));
       c = embedInto(KgTable.CHUNK_EMBEDDINGS, "chunk_id", "text", chunks, spec.withMaxLength(CHUNK_TOKENS), report);
@@ -71,6 +73,7 @@ public final class EmbedStage {
     report
         .rows("entity_labels", e[0])
         .rows("entity_labels_embedded", e[1])
+        .rows("entity_texts_embedded", e[3])
         .rows("entity_vectors_removed", e[2])
         .rows("relation_labels", r[0])
         .rows("relation_labels_embedded", r[1])
@@ -97,9 +100,12 @@ public final class EmbedStage {
   }
 
   /**
-   * Brings {@code target} up to date with {@code items(k, label)} for this model.
+   * Brings {@code target} up to date with {@code items(k, label)} for this model: each distinct text that is new or
+   * changed is embedded once (two entities with one label share its vector), in partitions sorted by text length so
+   * an embedder's batches hold texts of one length bucket; the first vectors of a model are appended in one commit,
+   * later changes merged in one MERGE.
    *
-   * @return {total items, embedded, removed}
+   * @return {total items, items embedded, removed, distinct texts embedded}
    */
   private long[] embedInto(KgTable target, String keyCol, String textCol, Dataset<Row> items, EmbedderSpec spec, StageReport report) {
     String model = spec.modelId();
@@ -108,48 +114,73 @@ public final class EmbedStage {
     items = items.persist(StorageLevel.MEMORY_AND_DISK());
     try {
       long total = items.count();
+      boolean first = existing.isEmpty(); // no vector of this model yet: nothing to update or remove
       Dataset<Row> todo =
-          items.join(existing, items.col("k").equalTo(existing.col("ek")).and(items.col("label").equalTo(existing.col("elabel"))), "left_anti");
-      long toEmbed = todo.count();
-      long removed = existing.join(items, existing.col("ek").equalTo(items.col("k")), "left_anti").count();
-      if (toEmbed == 0 && removed == 0) {
-        catalog.ensure(target);
-        report.version(target.tableName(), catalog.version(target));
-        return new long[] {total, 0, 0};
+          first ? items
+              : items.join(existing, items.col("k").equalTo(existing.col("ek")).and(items.col("label").equalTo(existing.col("elabel"))), "left_anti");
+      if (!first) {
+        todo = todo.persist(StorageLevel.MEMORY_AND_DISK());
       }
-      int parallelism = catalog.spark().sparkContext().defaultParallelism();
-      int partitions = (int) Math.max(1, Math.min(parallelism * 4L, (toEmbed + LABELS_PER_PARTITION - 1) / LABELS_PER_PARTITION));
-      Dataset<Row> vectors =
-          EmbedPartitions.embed(todo.repartition(partitions, col("k")).sortWithinPartitions("k"), "label", "vector", spec, ROWS_PER_CALL)
-              .select(col("k").as("vk"), col("vector"))
-              .persist(StorageLevel.MEMORY_AND_DISK());
       try {
-        vectors.count(); // embed once, before MERGE reads its source (possibly more than once)
-        Dataset<Row> source =
-            items.join(vectors, items.col("k").equalTo(vectors.col("vk")), "left").select(col("k"), col("label"), col("vector"));
-        String modelLit = "'" + model.replace("'", "\\'") + "'";
-        Map<String, String> set = new LinkedHashMap<>();
-        set.put(textCol, "s.label");
-        set.put("vector", "s.vector");
-        Map<String, String> insert = new LinkedHashMap<>();
-        insert.put(keyCol, "s.k");
-        insert.put("model", modelLit);
-        insert.put(textCol, "s.label");
-        insert.put("vector", "s.vector");
-        catalog.delta(target).as("t")
-            .merge(source.as("s"), "t." + keyCol + " = s.k AND t.model = " + modelLit)
-            .whenMatched("s.vector IS NOT NULL").updateExpr(set)
-            .whenNotMatched("s.vector IS NOT NULL").insertExpr(insert)
-            .whenNotMatchedBySource("t.model = " + modelLit).delete()
-            .execute();
-        report.version(target.tableName(), catalog.version(target));
-        return new long[] {total, toEmbed, removed};
+        long toEmbed = first ? total : todo.count();
+        long removed = first ? 0 : existing.join(items, existing.col("ek").equalTo(items.col("k")), "left_anti").count();
+        if (toEmbed == 0 && removed == 0) {
+          catalog.ensure(target);
+          report.version(target.tableName(), catalog.version(target));
+          return new long[] {total, 0, 0, 0};
+        }
+        Dataset<Row> vectors = embedDistinct(todo, spec, toEmbed).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+          long texts = vectors.count(); // embed once, before the write reads its source (a MERGE possibly more than once)
+          Dataset<Row> embedded = todo.join(vectors, todo.col("label").eqNullSafe(vectors.col("vlabel"))).select(col("k"), col("label"), col("vector"));
+          String modelLit = "'" + model.replace("'", "\\'") + "'";
+          if (first) {
+            catalog.append(target, embedded.select(col("k").as(keyCol), lit(model).as("model"), col("label").as(textCol), col("vector")));
+          } else {
+            Dataset<Row> source =
+                items.join(embedded.select(col("k").as("vk"), col("vector")), items.col("k").equalTo(col("vk")), "left")
+                    .select(col("k"), col("label"), col("vector"));
+            Map<String, String> set = new LinkedHashMap<>();
+            set.put(textCol, "s.label");
+            set.put("vector", "s.vector");
+            Map<String, String> insert = new LinkedHashMap<>();
+            insert.put(keyCol, "s.k");
+            insert.put("model", modelLit);
+            insert.put(textCol, "s.label");
+            insert.put("vector", "s.vector");
+            catalog.delta(target).as("t")
+                .merge(source.as("s"), "t." + keyCol + " = s.k AND t.model = " + modelLit)
+                .whenMatched("s.vector IS NOT NULL").updateExpr(set)
+                .whenNotMatched("s.vector IS NOT NULL").insertExpr(insert)
+                .whenNotMatchedBySource("t.model = " + modelLit).delete()
+                .execute();
+          }
+          report.version(target.tableName(), catalog.version(target));
+          return new long[] {total, toEmbed, removed, texts};
+        } finally {
+          vectors.unpersist();
+        }
       } finally {
-        vectors.unpersist();
+        if (!first) {
+          todo.unpersist();
+        }
       }
     } finally {
       items.unpersist();
     }
   }
 
+  /**
+   * {@code (vlabel, vector)} for each distinct label of {@code todo}: partitions by a hash of the text, each sorted
+   * by (length, text), so the embedder's length buckets fill whole batches. A text's vector does not depend on the
+   * partitioning (each text is padded to a bucket of its own length, or run alone by a model whose quantisation
+   * reads the whole batch), so the machine's core count never changes a vector.
+   */
+  private Dataset<Row> embedDistinct(Dataset<Row> todo, EmbedderSpec spec, long rows) {
+    int parallelism = catalog.spark().sparkContext().defaultParallelism();
+    int partitions = (int) Math.max(1, Math.min(parallelism * 4L, (rows + LABELS_PER_PARTITION - 1) / LABELS_PER_PARTITION));
+    Dataset<Row> texts =
+        todo.select(col("label")).distinct().repartition(partitions, col("label")).sortWithinPartitions(length(col("label")), col("label"));
+    return EmbedPartitions.embed(texts, "label", "vector", spec, ROWS_PER_CALL).select(col("label").as("vlabel"), col("vector"));
+  }
 }

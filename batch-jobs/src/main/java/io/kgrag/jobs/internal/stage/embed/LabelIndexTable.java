@@ -78,7 +78,7 @@ public final class LabelIndexTable {
             .repartitionByRange(shards, col("shard")) // one shard per task: hash partitioning of the ids put two in one task and none in another
             .sortWithinPartitions("shard", "label_key")
             .select(col("shard"), col("label_key"), col("label"), col("feature"))
-            .mapPartitions(new ShardBuilder(model, source, shards), Encoders.row(KgTable.LABEL_INDEX.schema()));
+            .mapPartitions(new ShardBuilder(model, source, shards, threadsPerShard(catalog.spark(), shards)), Encoders.row(KgTable.LABEL_INDEX.schema()));
     // uncompressed: HNSW bytes (float vectors, neighbour ids) barely compress, and Parquet's Snappy codec grows its
     // buffer by each piece it is fed, so writing and reading 16 MB values cost time quadratic in the page size
     // (a 169 MB shard took over 3 minutes to read back)
@@ -98,7 +98,38 @@ public final class LabelIndexTable {
     return new Built(true, n, shards, s.getLong(2), (System.nanoTime() - t0) / 1_000_000, version);
   }
 
-  /** (shard rows, labels, bytes) of the model's rows. */
+  /**
+   * Threads each shard's HNSW build uses: the cores that would otherwise idle while the shards' tasks run, as
+   * ONNX Runtime's threads follow the cores a task holds. {@code shards} tasks run side by side on the session's task
+   * slots (local mode: the N of {@code local[N]}, the machine's processors for {@code local[*]}; a cluster: {@code
+   * defaultParallelism}, every executor's cores unless set otherwise), so each gets the slots divided among them, never
+   * more than one executor has ({@code spark.executor.cores}, when set); {@link LabelIndex#build} caps them at the
+   * processors of the JVM it runs in.
+   */
+  static int threadsPerShard(org.apache.spark.sql.SparkSession spark, int shards) {
+    org.apache.spark.SparkContext sc = spark.sparkContext();
+    int slots = sc.isLocal() ? localSlots(sc.master()) : Math.max(1, sc.defaultParallelism());
+    int threads = Math.max(1, slots / Math.min(Math.max(1, shards), slots));
+    String perExecutor = spark.conf().get("spark.executor.cores", null);
+    if (perExecutor != null && !sc.isLocal()) {
+      try {
+        threads = Math.min(threads, Math.max(1, Integer.parseInt(perExecutor.trim())));
+      } catch (NumberFormatException e) {
+        throw new UserInputException("spark.executor.cores must be a whole number, got '" + perExecutor + "'");
+      }
+    }
+    return threads;
+  }
+
+  /** Task slots of a local master: {@code local} 1, {@code local[N]} or {@code local[N,F]} N, {@code local[*]} the processors. */
+  static int localSlots(String master) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("local\\[\\s*(\\*|\\d+)").matcher(master);
+    if (!m.lookingAt()) {
+      return 1;
+    }
+    return m.group(1).equals("*") ? Runtime.getRuntime().availableProcessors() : Math.max(1, Integer.parseInt(m.group(1)));
+  }
+
   /** (rows, labels, bytes on disk of the whole table): the chunks themselves are not read back. */
   private Row stats(String model) {
     Row r =
@@ -176,13 +207,13 @@ public final class LabelIndexTable {
               + ": run `kgrag index --stages embed` with the same embedder");
     }
     List<List<byte[]>> built = new ArrayList<>();
-    built.add(shardChunks(entries));
+    built.add(shardChunks(entries, Runtime.getRuntime().availableProcessors())); // on the driver, which waits for it
     return new Shards(built, false);
   }
 
   /** One shard's HNSW, built as every stored shard is, serialised into chunks. */
-  private static List<byte[]> shardChunks(List<LabelIndex.Entry> entries) {
-    return ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64), ShardedLabelIndex.CHUNK_BYTES);
+  private static List<byte[]> shardChunks(List<LabelIndex.Entry> entries, int threads) {
+    return ShardedLabelIndex.chunks(LabelIndex.build(entries, EF_CONSTRUCTION, 64, threads), ShardedLabelIndex.CHUNK_BYTES);
   }
 
   private static String literal(String s) {
@@ -195,11 +226,13 @@ public final class LabelIndexTable {
     private final String model;
     private final long source;
     private final int shards;
+    private final int threads;
 
-    ShardBuilder(String model, long source, int shards) {
+    ShardBuilder(String model, long source, int shards, int threads) {
       this.model = model;
       this.source = source;
       this.shards = shards;
+      this.threads = threads;
     }
 
     @Override
@@ -225,7 +258,7 @@ public final class LabelIndexTable {
     /** Builds one shard and adds its chunk rows; the graph is garbage once serialised, before the rows are written. */
     private void emit(int shard, List<LabelIndex.Entry> entries, List<Row> out) {
       long n = entries.size();
-      List<byte[]> chunks = shardChunks(entries);
+      List<byte[]> chunks = shardChunks(entries, threads);
       entries.clear();
       for (int c = 0; c < chunks.size(); c++) {
         out.add(RowFactory.create(model, source, shards, shard, n, c, chunks.get(c)));

@@ -119,4 +119,26 @@ class EmbedStageIT {
     assertEquals(2, ev3.size());
     assertTrue(java.util.Arrays.equals(barack, ev3.get(String.valueOf(StableIds.entityId("/m/obama")))), "same label, same vector");
   }
+
+  /** Entities that share a label share one embedding: the text is embedded once and both get its vector. */
+  @Test
+  void aLabelSharedByTwoEntitiesIsEmbeddedOnce() {
+    Path dir = SparkTestSession.newDir("embed-shared");
+    Path wh = dir.resolve("wh");
+    Path in = TestFiles.lines(dir, "kb.tsv", List.of(
+        "/m/springfield_il\t/location/location/containedby\t/m/illinois",
+        "/m/springfield_ma\t/location/location/containedby\t/m/massachusetts"));
+    Path names = TestFiles.lines(dir, "names.tsv", List.of(
+        "/m/springfield_il\tSpringfield", "/m/springfield_ma\tSpringfield", "/m/illinois\tIllinois", "/m/massachusetts\tMassachusetts"));
+    Cli r = Cli.run("index", "--input", in.toString(), "--names", names.toString(), "--warehouse", wh.toString(), "--stages", "ingest,embed");
+    assertEquals(0, r.code, r.toString());
+    Catalog c = new Catalog(SparkTestSession.get(), wh.toString());
+    Map<String, Long> rows = lastRunRows(c);
+    assertEquals(4L, rows.get("entity_labels_embedded"));
+    assertEquals(3L, rows.get("entity_texts_embedded"));
+    Map<String, float[]> ev = vectors(c, KgTable.ENTITY_EMBEDDINGS, "entity_id");
+    assertEquals(4, ev.size());
+    assertTrue(java.util.Arrays.equals(ev.get(String.valueOf(StableIds.entityId("/m/springfield_il"))), ev.get(String.valueOf(StableIds.entityId("/m/springfield_ma")))));
+    assertLabelIndexIsCurrent(c);
+  }
 }
