@@ -82,5 +82,6 @@ class LabelLoadTest {
         org.junit.jupiter.api.Assertions.assertThrows(
             UserInputException.class, () -> LabelIndexTable.loadOrBuild(catalog, "no-such-model"));
     assertTrue(e.getMessage().contains("no-such-model") && e.getMessage().contains("kgrag index --stages embed"), e.getMessage());
+    assertTrue(e.getMessage().contains("it holds vectors of all-MiniLM-L6-v2: set spark.kgrag.embed.model"), e.getMessage());
   }
 }

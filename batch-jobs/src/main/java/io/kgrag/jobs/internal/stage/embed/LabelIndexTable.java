@@ -202,8 +202,13 @@ public final class LabelIndexTable {
       entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), SparkArrays.floats(r.getList(2))));
     }
     if (entries.isEmpty()) {
+      List<String> held = new ArrayList<>();
+      for (Row r : catalog.read(KgTable.ENTITY_EMBEDDINGS).select("model").distinct().orderBy("model").collectAsList()) {
+        held.add(r.getString(0));
+      }
       throw new UserInputException(
           "no label embeddings of model " + model + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
+              + (held.isEmpty() ? "" : " (it holds vectors of " + String.join(", ", held) + ": set spark.kgrag.embed.model to the one the index was built with)")
               + ": run `kgrag index --stages embed` with the same embedder");
     }
     List<List<byte[]>> built = new ArrayList<>();
