@@ -25,6 +25,8 @@ public final class KgragConf {
   public static final String EMBED_API_KEY_ENV = "spark.kgrag.embed.api-key-env";
   public static final String EMBED_BATCH = "spark.kgrag.embed.batch-size";
   public static final String EMBED_DIMENSION = "spark.kgrag.embed.dimension";
+  public static final String EMBED_DEVICE = "spark.kgrag.embed.device";
+  public static final String EMBED_THREADS = "spark.kgrag.embed.threads";
 
   public static final String LLM_URL = "spark.kgrag.llm.url";
   public static final String LLM_MODEL = "spark.kgrag.llm.model";
@@ -124,6 +126,32 @@ public final class KgragConf {
     return option != null ? option : get(WAREHOUSE, "warehouse");
   }
 
+  /** {@value #EMBED_DEVICE}: {@code cpu} (the default) or {@code gpu} (ONNX Runtime's CUDA provider). */
+  private EmbedderSpec.Device embedDevice() {
+    String v = get(EMBED_DEVICE, "cpu").toLowerCase(Locale.ROOT);
+    switch (v) {
+      case "cpu":
+        return EmbedderSpec.Device.CPU;
+      case "gpu":
+      case "cuda":
+        return EmbedderSpec.Device.GPU;
+      default:
+        throw new UserInputException("configuration " + EMBED_DEVICE + "=" + v + " is not a device: use cpu or gpu");
+    }
+  }
+
+  /**
+   * {@value #EMBED_THREADS}: ONNX Runtime's threads per model call; by default the cores each task holds
+   * ({@code spark.task.cpus}, 1 unless set), so an executor's tasks together use its cores.
+   */
+  private int embedThreads() {
+    int threads = getInt(EMBED_THREADS, getInt("spark.task.cpus", 1));
+    if (threads < 1) {
+      throw new UserInputException("configuration " + EMBED_THREADS + "=" + threads + " must be at least 1 (threads per model call)");
+    }
+    return threads;
+  }
+
   /**
    * The embedder the configuration describes ({@code onnx}, the default, or {@code openai}); non-null
    * arguments (command-line options) win over the configuration.
@@ -135,7 +163,7 @@ public final class KgragConf {
       switch (kind) {
         case "onnx":
           {
-            EmbedderSpec.Builder b = EmbedderSpec.onnx().batchSize(batch);
+            EmbedderSpec.Builder b = EmbedderSpec.onnx().batchSize(batch).device(embedDevice()).threads(embedThreads());
             String model = modelPathOption != null ? modelPathOption : get(EMBED_MODEL_PATH, null);
             String tokenizer = tokenizerPathOption != null ? tokenizerPathOption : get(EMBED_TOKENIZER_PATH, null);
             if (model != null && !model.isEmpty()) {

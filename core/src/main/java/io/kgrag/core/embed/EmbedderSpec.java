@@ -46,6 +46,20 @@ public final class EmbedderSpec implements Serializable {
   private final int dimension;
   private final int timeoutSeconds;
   private final int maxRetries;
+  private final Device device;
+  private final int threads;
+
+  /**
+   * Where the ONNX model runs: on the CPU (the default), or on a CUDA GPU through ONNX Runtime's CUDA provider,
+   * which needs kgrag built with {@code mvn -Pcuda} (the {@code onnxruntime_gpu} native library) and CUDA 12 with
+   * cuDNN 9 on the machine. The device changes how fast vectors come, not the model: a GPU's vectors may differ from
+   * the CPU's in the last float bits, so build an index and answer its questions on one device when results must
+   * repeat bit for bit.
+   */
+  public enum Device {
+    CPU,
+    GPU
+  }
 
   private EmbedderSpec(Builder b) {
     this.kind = b.kind;
@@ -59,6 +73,8 @@ public final class EmbedderSpec implements Serializable {
     this.dimension = b.dimension;
     this.timeoutSeconds = b.timeoutSeconds;
     this.maxRetries = b.maxRetries;
+    this.device = b.device;
+    this.threads = b.threads;
   }
 
   /** The offline ONNX embedder; without a model path it uses the bundled all-MiniLM-L6-v2. */
@@ -82,7 +98,8 @@ public final class EmbedderSpec implements Serializable {
    */
   public EmbedderSpec withMaxLength(int tokens) {
     Builder b = new Builder(kind).modelId(modelId).modelPath(modelPath).tokenizerPath(tokenizerPath).maxLength(tokens).batchSize(batchSize)
-        .url(url).apiKeyEnv(apiKeyEnv).dimension(dimension).timeoutSeconds(timeoutSeconds).maxRetries(maxRetries);
+        .url(url).apiKeyEnv(apiKeyEnv).dimension(dimension).timeoutSeconds(timeoutSeconds).maxRetries(maxRetries)
+        .device(device).threads(threads);
     return new EmbedderSpec(b);
   }
 
@@ -188,6 +205,19 @@ public final class EmbedderSpec implements Serializable {
   }
 
   /** OPENAI: retries after a failed request (429, 5xx, I/O error), with exponential backoff. */
+  /** Where the ONNX model runs (ignored by an endpoint). */
+  public Device device() {
+    return device;
+  }
+
+  /**
+   * Threads ONNX Runtime uses inside one model call (its intra-op threads): the cores one Spark task holds, so that
+   * the tasks of an executor together use its cores and no more (ignored by an endpoint).
+   */
+  public int threads() {
+    return threads;
+  }
+
   public int maxRetries() {
     return maxRetries;
   }
@@ -234,6 +264,8 @@ public final class EmbedderSpec implements Serializable {
     private int dimension;
     private int timeoutSeconds = 60;
     private int maxRetries = 4;
+    private Device device = Device.CPU;
+    private int threads = 1;
 
     private Builder(Kind kind) {
       this.kind = kind;
@@ -286,6 +318,16 @@ public final class EmbedderSpec implements Serializable {
 
     public Builder maxRetries(int v) {
       this.maxRetries = ConfigChecks.nonNegative(v, "maxRetries");
+      return this;
+    }
+
+    public Builder device(Device v) {
+      this.device = Objects.requireNonNull(v, "device");
+      return this;
+    }
+
+    public Builder threads(int v) {
+      this.threads = ConfigChecks.positive(v, "threads");
       return this;
     }
 

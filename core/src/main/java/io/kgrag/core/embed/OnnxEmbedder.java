@@ -144,7 +144,8 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   private static String cacheKey(EmbedderSpec spec) {
-    return (spec.modelPath() == null ? "bundled:" + spec.modelId() : spec.modelPath()) + "|" + spec.tokenizerPath() + "|" + spec.maxLength();
+    return (spec.modelPath() == null ? "bundled:" + spec.modelId() : spec.modelPath()) + "|" + spec.tokenizerPath() + "|" + spec.maxLength()
+        + "|" + spec.device() + "|" + intraOpThreads(spec);
   }
 
   /** The bundled model {@code spec} names (it has no model path). */
@@ -193,13 +194,22 @@ public final class OnnxEmbedder implements Embedder {
             .optModelPath(modelFile)
             .optEngine("OnnxRuntime")
             .optOption("interOpNumThreads", "1")
-            .optOption("intraOpNumThreads", Integer.toString(intraOpThreads()))
+            .optOption("intraOpNumThreads", Integer.toString(intraOpThreads(spec)))
+            .optDevice(spec.device() == EmbedderSpec.Device.GPU ? ai.djl.Device.gpu() : ai.djl.Device.cpu())
             .optTranslator(new PooledTranslator())
             .build();
     ZooModel<long[][][], float[][]> model;
     try {
       model = criteria.loadModel();
     } catch (ModelNotFoundException | MalformedModelException | IOException | RuntimeException e) {
+      if (spec.device() == EmbedderSpec.Device.GPU) {
+        throw new EmbeddingException(
+            "cannot run ONNX model " + modelFile + " on the GPU (spark.kgrag.embed.device gpu): " + rootMessage(e)
+                + ". ONNX Runtime's CUDA provider needs kgrag built with `mvn -Pcuda -DskipTests install` (the"
+                + " onnxruntime_gpu library), CUDA 12 and cuDNN 9 on the machine, and a GPU this process can see;"
+                + " or set spark.kgrag.embed.device cpu",
+            e);
+      }
       throw new EmbeddingException(
           "cannot load ONNX model " + modelFile + ": " + e.getMessage()
               + " (give a sentence-transformer exported to ONNX with inputs input_ids, attention_mask)",
@@ -219,14 +229,29 @@ public final class OnnxEmbedder implements Embedder {
     return new Loaded(model, tokenizer, dim);
   }
 
-  /** Threads ONNX Runtime uses per call; Spark already runs one task per core, so 1 by default. */
-  private static int intraOpThreads() {
+  /**
+   * Threads ONNX Runtime uses per call: the spec's (the cores a Spark task holds), unless {@code -Dkgrag.onnx.threads}
+   * or {@code KGRAG_ONNX_THREADS} names another count for this JVM.
+   */
+  static int intraOpThreads(EmbedderSpec spec) {
     String v = System.getProperty("kgrag.onnx.threads", System.getenv("KGRAG_ONNX_THREADS"));
-    try {
-      return v == null ? 1 : Math.max(1, Integer.parseInt(v.trim()));
-    } catch (NumberFormatException e) {
-      return 1;
+    if (v == null || v.isBlank()) {
+      return spec.threads();
     }
+    try {
+      return Math.max(1, Integer.parseInt(v.trim()));
+    } catch (NumberFormatException e) {
+      throw new EmbeddingException("KGRAG_ONNX_THREADS / kgrag.onnx.threads must be a whole number of threads, got '" + v + "'");
+    }
+  }
+
+  /** The innermost cause's message: ONNX Runtime's own reason (a missing CUDA library) under DJL's wrapping. */
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + t.getMessage() + ")";
   }
 
   private static void requireReadable(Path p, String what) {

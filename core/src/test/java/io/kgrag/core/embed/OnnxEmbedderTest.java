@@ -62,6 +62,45 @@ class OnnxEmbedderTest {
   }
 
   /**
+   * Threads per model call are the cores a task holds: they change how fast vectors come, never the vectors (ONNX
+   * Runtime splits a call's matrix products by rows, each sum stays in one thread).
+   */
+  @Test
+  void twoThreadsPerCallGiveTheSameVectorsAsOne() {
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      texts.add(i % 4 == 0 ? "a longer label with several more words, number " + i : "label " + i);
+    }
+    EmbedderSpec two = EmbedderSpec.onnx().batchSize(16).threads(2).build();
+    assertEquals(2, OnnxEmbedder.intraOpThreads(two));
+    assertEquals(1, OnnxEmbedder.intraOpThreads(EmbedderSpec.onnx().build()));
+    float[][] one = embedder.embed(texts);
+    try (Embedder e = two.open()) {
+      float[][] v = e.embed(texts);
+      for (int i = 0; i < texts.size(); i++) {
+        assertArrayEquals(one[i], v[i], "text " + i + " differs with two threads");
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> EmbedderSpec.onnx().threads(0));
+  }
+
+  /**
+   * {@code device gpu} where ONNX Runtime has no CUDA provider (this build's CPU library, or no GPU) is refused with
+   * what to do, not run on the CPU behind the user's back.
+   */
+  @Test
+  void theGpuWithoutCudaIsRefusedWithWhatToDo() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        ai.onnxruntime.OrtEnvironment.getAvailableProviders().contains(ai.onnxruntime.OrtProvider.CUDA),
+        "this ONNX Runtime has the CUDA provider (built with -Pcuda)");
+    EmbedderSpec gpu = EmbedderSpec.onnx().device(EmbedderSpec.Device.GPU).build();
+    EmbeddingException e = assertThrows(EmbeddingException.class, () -> gpu.open().close());
+    assertTrue(e.getMessage().contains("spark.kgrag.embed.device gpu"), e.getMessage());
+    assertTrue(e.getMessage().contains("mvn -Pcuda"), e.getMessage());
+    assertTrue(e.getMessage().contains("spark.kgrag.embed.device cpu"), e.getMessage());
+  }
+
+  /**
    * The bundled INT8 export: its own model id, unit vectors close to the float model's, and, though its quantisation
    * reads a whole call's activations, a text's vector independent of the texts embedded with it (each runs alone).
    */
