@@ -8,12 +8,11 @@ import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
+import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import java.io.Serializable;
 import io.kgrag.core.understand.UnderstandingSpec;
 import io.kgrag.core.understand.UnderstoodQueryGraphs;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -29,7 +28,7 @@ public abstract class LabelContext implements MethodContext, Serializable {
 
   private final KnowledgeGraph graph;
   private final Gazetteer gazetteer;
-  private final ArrayList<ArrayList<byte[]>> labelShards;
+  private final LabelShards labelShards;
   private final int searchBreadth;
   private final Map<String, float[]> relationVectors;
   private final EmbedderSpec embedderSpec;
@@ -40,12 +39,12 @@ public abstract class LabelContext implements MethodContext, Serializable {
   /**
    * The parts every label context holds.
    *
-   * @param labelShards the label index's shards, each as the chunks of its bytes ({@link ShardedLabelIndex#chunks})
+   * @param labelShards the label index's shards: their bytes, or where each JVM reads them ({@link LabelShards})
    * @param searchBreadth the HNSW search breadth (ef) the method searches the index with
    */
-  public record Labels(KnowledgeGraph graph, List<? extends List<byte[]>> labelShards, int searchBreadth, Map<String, float[]> relationVectors) {
+  public record Labels(KnowledgeGraph graph, LabelShards labelShards, int searchBreadth, Map<String, float[]> relationVectors) {
     public Labels {
-      if (labelShards.isEmpty()) {
+      if (labelShards.count() < 1) {
         throw new IllegalArgumentException("a label index needs at least one shard");
       }
       if (searchBreadth < 1) {
@@ -57,10 +56,7 @@ public abstract class LabelContext implements MethodContext, Serializable {
   protected LabelContext(Labels labels, EmbedderSpec embedderSpec, double minSimilarity) {
     this.graph = labels.graph();
     this.gazetteer = new Gazetteer(graph);
-    this.labelShards = new ArrayList<>();
-    for (List<byte[]> chunks : labels.labelShards()) {
-      this.labelShards.add(new ArrayList<>(chunks));
-    }
+    this.labelShards = labels.labelShards();
     this.searchBreadth = labels.searchBreadth();
     this.relationVectors = labels.relationVectors();
     this.embedderSpec = embedderSpec;
@@ -88,7 +84,7 @@ public abstract class LabelContext implements MethodContext, Serializable {
   /** The label index, read from its shards' bytes once per JVM, searched with the method's breadth. */
   public synchronized ShardedLabelIndex labelIndex() {
     if (labelIndex == null) {
-      labelIndex = ShardedLabelIndex.fromChunks(labelShards).searchBreadth(searchBreadth);
+      labelIndex = ShardedLabelIndex.fromChunks(labelShards.read()).searchBreadth(searchBreadth);
     }
     return labelIndex;
   }

@@ -88,7 +88,7 @@ class AutoAnswererTest {
     for (String r : g.relationNames()) {
       relations.put(r, words.embed(List.of(Labels.relationText(r)))[0]);
     }
-    LabelContext.Labels labels = new LabelContext.Labels(g, List.of(ShardedLabelIndex.chunks(LabelIndex.build(entries), 1 << 20)), 64, relations);
+    LabelContext.Labels labels = new LabelContext.Labels(g, io.kgrag.core.qa.normalize.LabelShards.of(List.of(ShardedLabelIndex.chunks(LabelIndex.build(entries), 1 << 20))), 64, relations);
     AutoContext ctx =
         new AutoContext(labels, new UnderstandingSpec(GraphSchema.of(g), null, QuestionUnderstanding.Config.DEFAULT), EmbedderSpec.onnx().build(), 0.8, 20,
             1000, degreePenalty);

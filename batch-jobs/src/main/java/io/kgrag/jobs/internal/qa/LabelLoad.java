@@ -33,14 +33,8 @@ public record LabelLoad(
     long tIndex = System.nanoTime();
     Map<String, float[]> relations = LabelVectors.relationVectors(catalog, embedder);
     long tRelations = System.nanoTime();
-    long bytes = 0;
-    for (var chunks : shards.chunks()) {
-      for (byte[] c : chunks) {
-        bytes += c.length;
-      }
-    }
     return new LabelLoad(
-        new LabelContext.Labels(graph, shards.chunks(), ef, relations), shards.stored(), bytes, (tGraph - t0) / 1e9, (tIndex - tGraph) / 1e9,
+        new LabelContext.Labels(graph, shards.source(), ef, relations), shards.stored(), shards.bytes(), (tGraph - t0) / 1e9, (tIndex - tGraph) / 1e9,
         (tRelations - tIndex) / 1e9);
   }
 
@@ -52,7 +46,7 @@ public record LabelLoad(
 
   /** {@code graph 0.5 s, label index 0.1 s (stored, 1 shard, 612,345 bytes), relations 0.2 s} */
   public String times() {
-    int n = labels.labelShards().size();
+    int n = labels.labelShards().count();
     return String.format(Locale.ROOT, "graph %.1f s, label index %.1f s (%s, %d shard%s, %,d bytes), relations %.1f s", graphSeconds, indexSeconds,
         storedIndex ? "stored" : "built for this run: label_index holds none of these embeddings", n, n == 1 ? "" : "s", indexBytes, relationsSeconds);
   }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.jobs.DemoWarehouse;
 import io.kgrag.jobs.SparkTestSession;
@@ -41,10 +42,19 @@ class LabelLoadTest {
     assertTrue(load.storedIndex(), load.times());
     assertTrue(load.times().contains("(stored, 1 shard,"), load.times());
     assertEquals(96, load.labels().searchBreadth());
-    assertEquals(stored.size(), load.labels().labelShards().size());
+    // the context carries where the index lies, not its bytes: what the broadcast ships is a small part of it
+    LabelShards source = load.labels().labelShards();
+    assertFalse(source instanceof LabelShards.Held, "the stored index travels as its files");
+    long indexBytes = stored.stream().flatMap(List::stream).mapToLong(c -> c.length).sum();
+    byte[] shipped = SharedContext.write(source);
+    assertTrue(shipped.length < indexBytes / 2, shipped.length + " bytes shipped for an index of " + indexBytes);
+    // an executor reads the very chunks the table stores
+    List<? extends List<byte[]>> read = ((LabelShards) SharedContext.read(shipped)).read();
+    assertEquals(stored.size(), source.count());
+    assertEquals(stored.size(), read.size());
     for (int s = 0; s < stored.size(); s++) {
       List<byte[]> a = stored.get(s);
-      List<? extends byte[]> b = load.labels().labelShards().get(s);
+      List<? extends byte[]> b = read.get(s);
       assertEquals(a.size(), b.size());
       for (int c = 0; c < a.size(); c++) {
         assertArrayEquals(a.get(c), b.get(c), "shard " + s + " chunk " + c + " is the stored one");
@@ -52,7 +62,7 @@ class LabelLoadTest {
     }
 
     // every label key's stored vector is the one the index gives, and its label is its own nearest
-    ShardedLabelIndex index = ShardedLabelIndex.fromChunks(load.labels().labelShards());
+    ShardedLabelIndex index = ShardedLabelIndex.fromChunks(read);
     List<Row> rows = new GraphFeatures(catalog, EMBEDDER.modelId()).keyLabels().orderBy("label_key").limit(40).collectAsList();
     assertEquals(40, rows.size());
     for (Row r : rows) {
@@ -61,6 +71,34 @@ class LabelLoadTest {
       LabelIndex.Hit top = index.nearest(v, 1).get(0);
       assertEquals(1.0, top.similarity(), 1e-4, r.getString(1) + " -> " + top);
     }
+  }
+
+  /**
+   * A file of the index gone while a run reads it (a vacuum, a move) is named with what to do; a table whose files
+   * cannot be read row for row (deletion vectors) is read through Spark instead, with the same chunks.
+   */
+  @Test
+  void aMissingFileIsNamedAndATableWithDeletionVectorsIsReadThroughSpark() throws Exception {
+    SparkSession spark = SparkTestSession.get();
+    Catalog catalog = new Catalog(spark, DemoWarehouse.metaqaGraphOnly("label-load-files").toString());
+    List<List<byte[]>> stored = LabelIndexTable.load(catalog, EMBEDDER.modelId(), catalog.versionRead(KgTable.ENTITY_EMBEDDINGS));
+
+    spark.sql("ALTER TABLE delta.`" + catalog.location(KgTable.LABEL_INDEX) + "` SET TBLPROPERTIES ('delta.enableDeletionVectors' = 'true')");
+    LabelIndexTable.Shards viaSpark = LabelIndexTable.loadOrBuild(catalog, EMBEDDER.modelId());
+    assertTrue(viaSpark.stored());
+    assertTrue(viaSpark.source() instanceof LabelShards.Held, "read through Spark: " + viaSpark.source().getClass());
+    assertArrayEquals(stored.get(0).get(0), viaSpark.source().read().get(0).get(0));
+    spark.sql("ALTER TABLE delta.`" + catalog.location(KgTable.LABEL_INDEX) + "` SET TBLPROPERTIES ('delta.enableDeletionVectors' = 'false')");
+
+    LabelShards files = LabelIndexTable.loadOrBuild(catalog, EMBEDDER.modelId()).source();
+    assertFalse(files instanceof LabelShards.Held);
+    try (var parquet = java.nio.file.Files.list(java.nio.file.Path.of(catalog.location(KgTable.LABEL_INDEX).replaceFirst("^file:", "")))) {
+      for (java.nio.file.Path p : parquet.filter(p -> p.toString().endsWith(".parquet")).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    }
+    java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class, files::read);
+    assertTrue(e.getMessage().startsWith("cannot read label index file ") && e.getMessage().contains("run it again"), e.getMessage());
   }
 
   @Test
@@ -73,8 +111,8 @@ class LabelLoadTest {
     LabelLoad load = LabelLoad.of(catalog, EMBEDDER, "kgrag qa --method simgrag", 64);
     assertFalse(load.storedIndex());
     assertTrue(load.times().contains("built for this run"), load.times());
-    assertEquals(1, load.labels().labelShards().size());
-    ShardedLabelIndex index = ShardedLabelIndex.fromChunks(load.labels().labelShards());
+    assertEquals(1, load.labels().labelShards().count());
+    ShardedLabelIndex index = ShardedLabelIndex.fromChunks(load.labels().labelShards().read());
     assertEquals(new GraphFeatures(catalog, EMBEDDER.modelId()).keyLabels().count(), index.size(), "one item per label key");
 
     // a model with no vectors at all is the user's to fix, named

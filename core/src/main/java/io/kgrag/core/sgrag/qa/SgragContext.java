@@ -10,6 +10,7 @@ import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qa.RelationPhraseMatcher;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
+import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
 import io.kgrag.core.understand.QuestionUnderstanding;
@@ -17,8 +18,6 @@ import io.kgrag.core.understand.UnderstandingSpec;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -45,7 +44,7 @@ public final class SgragContext implements Serializable {
    * Per shard, its serialised HNSW graph in chunks; dropped once {@link #labelIndex} has read them, so a JVM does
    * not keep the index twice (a shipped context is not serialised again).
    */
-  private ArrayList<ArrayList<byte[]>> labelShards;
+  private LabelShards labelShards;
   private final byte[] modelBytes;
   private final Map<String, float[]> relationVectors;
   private final EmbedderSpec embedderSpec;
@@ -59,7 +58,7 @@ public final class SgragContext implements Serializable {
 
   public SgragContext(
       KnowledgeGraph graph,
-      List<List<byte[]>> labelShards,
+      LabelShards labelShards,
       byte[] modelBytes,
       Map<String, float[]> relationVectors,
       EmbedderSpec embedderSpec,
@@ -69,10 +68,7 @@ public final class SgragContext implements Serializable {
       UnderstandingSpec understanding) {
     this.graph = Objects.requireNonNull(graph, "graph");
     this.gazetteer = new Gazetteer(graph);
-    this.labelShards = new ArrayList<>();
-    for (List<byte[]> chunks : labelShards) {
-      this.labelShards.add(new ArrayList<>(chunks));
-    }
+    this.labelShards = Objects.requireNonNull(labelShards, "labelShards");
     this.modelBytes = modelBytes;
     this.relationVectors = relationVectors;
     this.embedderSpec = embedderSpec;
@@ -97,7 +93,7 @@ public final class SgragContext implements Serializable {
   /** The label index, read from its chunks on first use in this JVM. */
   public synchronized ShardedLabelIndex labelIndex() {
     if (labelIndex == null) {
-      labelIndex = ShardedLabelIndex.fromChunks(labelShards);
+      labelIndex = ShardedLabelIndex.fromChunks(labelShards.read());
       labelShards = null;
     }
     return labelIndex;

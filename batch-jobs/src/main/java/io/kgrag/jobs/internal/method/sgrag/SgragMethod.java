@@ -10,6 +10,7 @@ import io.kgrag.core.UserInputException;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.method.Outcome;
+import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
@@ -121,7 +122,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
     }
     String modelId = modelIds.get(0).getString(0);
     byte[] model = (byte[]) catalog.read(KgTable.GNN_MODELS).filter(col("model_id").equalTo(modelId)).select("params").head().get(0);
-    List<List<byte[]>> labelShards = LabelIndexTable.loadOrBuild(catalog, setup.embedder().modelId()).chunks();
+    LabelShards labelShards = LabelIndexTable.loadOrBuild(catalog, setup.embedder().modelId()).source();
     Map<String, float[]> relationVectors = new HashMap<>();
     if (catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
       for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(setup.embedder().modelId())).select("relation", "vector").collectAsList()) {

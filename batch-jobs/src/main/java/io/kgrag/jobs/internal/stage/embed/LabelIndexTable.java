@@ -10,6 +10,7 @@ import static org.apache.spark.sql.functions.xxhash64;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
@@ -141,16 +142,22 @@ public final class LabelIndexTable {
 
   /** Whether the table holds {@code model}'s index built from {@code source} in {@code shards} shards (when shards > 0). */
   private static boolean current(Catalog catalog, String model, long source, int shards) {
+    int stored = storedShards(catalog, model, source);
+    return stored > 0 && (shards <= 0 || stored == shards);
+  }
+
+  /** The shard count of {@code model}'s index in the table when it was built from {@code source}, else 0. */
+  private static int storedShards(Catalog catalog, String model, long source) {
     if (!catalog.exists(KgTable.LABEL_INDEX)) {
-      return false;
+      return 0;
     }
     Row r =
         catalog.read(KgTable.LABEL_INDEX).filter(col("model").equalTo(model))
             .agg(count(lit(1)), min("source_version"), max("source_version"), min("shards"), max("shards")).head();
-    if (r.getLong(0) == 0 || r.getLong(1) != source || r.getLong(2) != source) {
-      return false;
+    if (r.getLong(0) == 0 || r.getLong(1) != source || r.getLong(2) != source || r.getInt(3) != r.getInt(4)) {
+      return 0;
     }
-    return shards <= 0 || (r.getInt(3) == shards && r.getInt(4) == shards);
+    return r.getInt(3);
   }
 
   /**
@@ -179,13 +186,18 @@ public final class LabelIndexTable {
     return out;
   }
 
-  /** A model's label index as its shards' chunks, and whether they were read from the table or built for this run. */
-  public record Shards(List<List<byte[]>> chunks, boolean stored) {}
+  /**
+   * A model's label index as a QA context carries it ({@link LabelShards}: the stored table's files, which each JVM
+   * reads itself, or bytes), whether it was stored or built for this run, and its size in bytes.
+   */
+  public record Shards(LabelShards source, boolean stored, long bytes) {}
 
   /**
    * The label index of {@code model} (SG-RAG Algorithm 3, line 4; the label search and stored label vectors of
-   * every method) as its shards' chunks: read from {@code label_index}, built at index time, when it holds an
-   * index of the {@code entity_embeddings} version this run reads; otherwise (a warehouse indexed by an older
+   * every method): when {@code label_index} holds an index of the {@code entity_embeddings} version this run reads,
+   * built at index time, the table's files that hold it ({@link StoredLabelShards}: neither the driver nor the
+   * broadcast holds its bytes; a table whose files cannot be read row for row is read through Spark instead);
+   * otherwise (a warehouse indexed by an older
    * kgrag, or embeddings changed since without the embed stage) built here on the driver from the collected label
    * vectors, as one shard built as a stored one is.
    *
@@ -193,9 +205,16 @@ public final class LabelIndexTable {
    */
   public static Shards loadOrBuild(Catalog catalog, String model) {
     long embeddings = catalog.versionRead(KgTable.ENTITY_EMBEDDINGS);
-    List<List<byte[]>> stored = load(catalog, model, embeddings);
-    if (stored != null) {
-      return new Shards(stored, true);
+    int shards = storedShards(catalog, model, embeddings);
+    if (shards > 0) {
+      StoredLabelShards files = StoredLabelShards.of(catalog, model, shards);
+      if (files != null) {
+        return new Shards(files, true, files.bytes());
+      }
+      List<List<byte[]>> stored = load(catalog, model, embeddings);
+      if (stored != null) {
+        return new Shards(LabelShards.of(stored), true, bytes(stored));
+      }
     }
     List<LabelIndex.Entry> entries = new ArrayList<>();
     for (Row r : new GraphFeatures(catalog, model).keyLabels().collectAsList()) {
@@ -213,7 +232,17 @@ public final class LabelIndexTable {
     }
     List<List<byte[]>> built = new ArrayList<>();
     built.add(shardChunks(entries, Runtime.getRuntime().availableProcessors())); // on the driver, which waits for it
-    return new Shards(built, false);
+    return new Shards(LabelShards.of(built), false, bytes(built));
+  }
+
+  private static long bytes(List<List<byte[]>> shardChunks) {
+    long n = 0;
+    for (List<byte[]> chunks : shardChunks) {
+      for (byte[] c : chunks) {
+        n += c.length;
+      }
+    }
+    return n;
   }
 
   /** One shard's HNSW, built as every stored shard is, serialised into chunks. */
