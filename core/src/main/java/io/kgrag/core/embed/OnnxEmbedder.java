@@ -188,16 +188,18 @@ public final class OnnxEmbedder implements Embedder {
               + " (give a HuggingFace tokenizer.json exported with the model)",
           e);
     }
-    Criteria<long[][][], float[][]> criteria =
+    Criteria.Builder<long[][][], float[][]> builder =
         Criteria.builder()
             .setTypes(long[][][].class, float[][].class)
             .optModelPath(modelFile)
             .optEngine("OnnxRuntime")
             .optOption("interOpNumThreads", "1")
             .optOption("intraOpNumThreads", Integer.toString(intraOpThreads(spec)))
-            .optDevice(spec.device() == EmbedderSpec.Device.GPU ? ai.djl.Device.gpu() : ai.djl.Device.cpu())
-            .optTranslator(new PooledTranslator())
-            .build();
+            .optTranslator(new PooledTranslator());
+    if (spec.device() == EmbedderSpec.Device.GPU) {
+      builder.optDevice(ai.djl.Device.gpu()); // the CPU is DJL's default for this engine when no GPU is asked for
+    }
+    Criteria<long[][][], float[][]> criteria = builder.build();
     ZooModel<long[][][], float[][]> model;
     try {
       model = criteria.loadModel();
