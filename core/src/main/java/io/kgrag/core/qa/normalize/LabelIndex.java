@@ -76,6 +76,11 @@ public final class LabelIndex implements LabelSearch {
    * for that lock holds; seen with 4 threads on 2 cores).
    */
   public static LabelIndex build(List<Entry> entries, int efConstruction, int ef, int threads) {
+    return build(entries, 16, efConstruction, ef, threads);
+  }
+
+  /** As {@link #build(List, int, int, int)}, with {@code m} links per node (HNSW's M; 16 there). */
+  public static LabelIndex build(List<Entry> entries, int m, int efConstruction, int ef, int threads) {
     if (entries.isEmpty()) {
       throw new IllegalArgumentException("no label embeddings to index: run `kgrag index --stages embed` first");
     }
@@ -94,7 +99,7 @@ public final class LabelIndex implements LabelSearch {
     }
     HnswIndex<Long, float[], Entry, Float> index =
         HnswIndex.<float[], Float>newBuilder(dims, new InnerProductDistance(), byKey.size())
-            .withM(16)
+            .withM(m)
             .withEfConstruction(efConstruction)
             .withEf(ef)
             .build();
