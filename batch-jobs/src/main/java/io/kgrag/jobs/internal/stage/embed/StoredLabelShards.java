@@ -93,11 +93,6 @@ final class StoredLabelShards implements LabelShards {
     return bytes;
   }
 
-  /** The files read, in order. */
-  List<String> files() {
-    return List.of(files);
-  }
-
   @Override
   public List<List<byte[]>> read() {
     TreeMap<Integer, TreeMap<Integer, byte[]>> byShard = new TreeMap<>();
