@@ -230,7 +230,10 @@ public final class KnowledgeGraph implements Serializable {
       return dropped;
     }
 
-    /** Nodes are ordered by entity id and edges by (src, relation, dst), so equal input gives an equal graph. */
+    /**
+     * Nodes are ordered by entity id, relations by name and edges by (src, relation, dst), so equal input in any
+     * order gives an equal graph.
+     */
     public KnowledgeGraph build() {
       int n = ids.size();
       Integer[] byId = new Integer[n];
@@ -248,17 +251,24 @@ public final class KnowledgeGraph implements Serializable {
         sortedIds.add(ids.get(byId[i]));
         sortedLabels.add(labels.get(byId[i]));
       }
+      // relations numbered in name order, like nodes in id order: the rows' order leaves no trace
       String[] relNames = relations.toArray(new String[0]);
+      Arrays.sort(relNames, java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
+      Map<String, Integer> relRank = new HashMap<>();
+      for (int r = 0; r < relNames.length; r++) {
+        relRank.put(relNames[r], r);
+      }
       Integer[] order = new Integer[edges];
       for (int e = 0; e < edges; e++) {
         src[e] = rank[src[e]];
         dst[e] = rank[dst[e]];
+        rel[e] = relRank.get(relations.get(rel[e]));
         order[e] = e;
       }
       Arrays.sort(order, (a, b) -> {
         int c = Integer.compare(src[a], src[b]);
         if (c == 0) {
-          c = relNames[rel[a]].compareTo(relNames[rel[b]]);
+          c = Integer.compare(rel[a], rel[b]);
         }
         return c != 0 ? c : Integer.compare(dst[a], dst[b]);
       });
@@ -297,7 +307,7 @@ public final class KnowledgeGraph implements Serializable {
         rl[b] = rel[e];
       }
       long[] idArr = ids.stream().mapToLong(Long::longValue).toArray();
-      return new KnowledgeGraph(idArr, labels.toArray(new String[0]), relations.toArray(new String[0]), offsets, nb, rl, out, edges);
+      return new KnowledgeGraph(idArr, labels.toArray(new String[0]), relNames, offsets, nb, rl, out, edges);
     }
   }
 }
