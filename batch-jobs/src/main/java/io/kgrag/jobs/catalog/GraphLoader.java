@@ -20,13 +20,7 @@ public final class GraphLoader {
    *     run {@code kgrag index} (or to check --warehouse)
    */
   public static KnowledgeGraph load(Catalog catalog) {
-    for (KgTable t : new KgTable[] {KgTable.ENTITIES, KgTable.RELATIONS}) {
-      if (!catalog.exists(t)) {
-        throw new UserInputException(
-            "no knowledge graph at " + catalog.root() + ": table " + t.qualifiedName() + " is missing at " + catalog.location(t)
-                + "; run `kgrag index` on this warehouse first, or check --warehouse");
-      }
-    }
+    requireGraph(catalog);
     // streamed a partition at a time: collectAsList would hold every edge as a Row at once (about 200 bytes
     // each, 2 GB at 10 M edges) next to the graph being built
     KnowledgeGraph.Builder b = KnowledgeGraph.builder();
@@ -41,5 +35,21 @@ public final class GraphLoader {
       b.edge(r.getLong(0), r.getString(1), r.getLong(2));
     }
     return b.build();
+  }
+
+  /**
+   * Checks that {@code catalog}'s warehouse holds a graph.
+   *
+   * @throws UserInputException when {@code entities} or {@code relations} was never written, telling to
+   *     run {@code kgrag index} (or to check --warehouse)
+   */
+  public static void requireGraph(Catalog catalog) {
+    for (KgTable t : new KgTable[] {KgTable.ENTITIES, KgTable.RELATIONS}) {
+      if (!catalog.exists(t)) {
+        throw new UserInputException(
+            "no knowledge graph at " + catalog.root() + ": table " + t.qualifiedName() + " is missing at " + catalog.location(t)
+                + "; run `kgrag index` on this warehouse first, or check --warehouse");
+      }
+    }
   }
 }

@@ -3,10 +3,12 @@ package io.kgrag.core.method;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.qa.embedded.ShippedGraph;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
@@ -17,7 +19,8 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * What the label-embedding methods' contexts share (SimGRAG, QAFD-RAG, STEM, auto): the graph and its gazetteer, the
+ * What the label-embedding methods' contexts share (SimGRAG, QAFD-RAG, STEM, auto): the graph and its gazetteer (read
+ * from the graph's source once per JVM, like the label index), the
  * label index (the HNSW shards the embed stage stored in {@code label_index}, as their chunks of bytes; read lazily
  * once per JVM and searched with the method's own breadth), which also gives each label key's stored vector, the
  * relation vectors, entity normalisation's least cosine, and how to open the embedder. Each method's context adds
@@ -26,8 +29,7 @@ import java.util.function.UnaryOperator;
 public abstract class LabelContext implements MethodContext, Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final KnowledgeGraph graph;
-  private final Gazetteer gazetteer;
+  private final ShippedGraph graph;
   private final LabelShards labelShards;
   private final int searchBreadth;
   private final Map<String, float[]> relationVectors;
@@ -39,10 +41,16 @@ public abstract class LabelContext implements MethodContext, Serializable {
   /**
    * The parts every label context holds.
    *
+   * @param graph the graph, or where each JVM reads it ({@link GraphSource})
    * @param labelShards the label index's shards: their bytes, or where each JVM reads them ({@link LabelShards})
    * @param searchBreadth the HNSW search breadth (ef) the method searches the index with
    */
-  public record Labels(KnowledgeGraph graph, LabelShards labelShards, int searchBreadth, Map<String, float[]> relationVectors) {
+  public record Labels(GraphSource graph, LabelShards labelShards, int searchBreadth, Map<String, float[]> relationVectors) {
+    /** Labels over a graph held in memory. */
+    public Labels(KnowledgeGraph graph, LabelShards labelShards, int searchBreadth, Map<String, float[]> relationVectors) {
+      this(GraphSource.of(graph), labelShards, searchBreadth, relationVectors);
+    }
+
     public Labels {
       if (labelShards.count() < 1) {
         throw new IllegalArgumentException("a label index needs at least one shard");
@@ -54,8 +62,7 @@ public abstract class LabelContext implements MethodContext, Serializable {
   }
 
   protected LabelContext(Labels labels, EmbedderSpec embedderSpec, double minSimilarity) {
-    this.graph = labels.graph();
-    this.gazetteer = new Gazetteer(graph);
+    this.graph = new ShippedGraph(labels.graph());
     this.labelShards = labels.labelShards();
     this.searchBreadth = labels.searchBreadth();
     this.relationVectors = labels.relationVectors();
@@ -63,12 +70,13 @@ public abstract class LabelContext implements MethodContext, Serializable {
     this.minSimilarity = minSimilarity;
   }
 
+  /** The graph, read from its source on first use in this JVM. */
   public KnowledgeGraph graph() {
-    return graph;
+    return graph.graph();
   }
 
   public Gazetteer gazetteer() {
-    return gazetteer;
+    return graph.gazetteer();
   }
 
   /** The stored vector of a label key (the label index holds it), or null for a label the graph does not have. */
@@ -91,7 +99,7 @@ public abstract class LabelContext implements MethodContext, Serializable {
 
   /** Entity normalisation through the label index (the embedded extractor's). */
   public EntityNormaliser normaliser(Embedder embedder) {
-    return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+    return new EntityNormaliser(graph(), labelIndex(), embedder, minSimilarity);
   }
 
   /**
@@ -100,9 +108,9 @@ public abstract class LabelContext implements MethodContext, Serializable {
    */
   public UnderstoodQueryGraphs understoodQueryGraphs(UnderstandingSpec spec, Embedder embedder, UnaryOperator<QueryGraph> starForm) {
     EntityNormaliser normaliser = normaliser(embedder);
-    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer, normaliser);
+    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer(), normaliser);
     return new UnderstoodQueryGraphs(
-        spec.open(graph, gazetteer, normaliser, new EmbeddingCache(embedder, 50_000), relationVectors), q -> starForm.apply(star.extract(q)));
+        spec.open(graph(), gazetteer(), normaliser, new EmbeddingCache(embedder, 50_000), relationVectors), q -> starForm.apply(star.extract(q)));
   }
 
   @Override
@@ -112,6 +120,6 @@ public abstract class LabelContext implements MethodContext, Serializable {
 
   /** The graph entities with the label of {@code node} of {@code g}, or null for an unknown node. */
   public long[] entityIds(io.kgrag.core.qa.QueryGraph g, int node) {
-    return g.node(node).unknown() ? null : graph.entityIdsWithLabel(g.node(node).label());
+    return g.node(node).unknown() ? null : graph().entityIdsWithLabel(g.node(node).label());
   }
 }

@@ -2,10 +2,11 @@ package io.kgrag.core.srag;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.method.Components;
-import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.qa.embedded.ShippedGraph;
 import io.kgrag.core.srag.embedded.EmbeddedSetAnalyser;
 import io.kgrag.core.srag.embedded.OperationByExample;
 import io.kgrag.core.srag.embedded.OperationReader;
@@ -17,7 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything an SRAG task needs, shipped once per run: the graph with its gazetteer, the relation vectors
+ * Everything an SRAG task needs, shipped once per run: the graph's source (read once per JVM, with its gazetteer), the relation vectors
  * (property phrases are matched against them), the labelled examples for the operation (or null), how to open the
  * embedder, the settings, and which side asks the LLM: the question's analysis (operator phrases and graph grounding, or
  * the paper's schema prompt) and the SQL (built from the analysed operation, or written by the LLM from the schema
@@ -29,8 +30,7 @@ public final class SragContext implements Serializable {
   /** Retries of an unusable LLM reply (as the other methods' prompts). */
   static final int LLM_RETRIES = 5;
 
-  private final KnowledgeGraph graph;
-  private final Gazetteer gazetteer;
+  private final ShippedGraph graph;
   private final Map<String, float[]> relationVectors;
   private final OperationByExample examples;
   private final EmbedderSpec embedderSpec;
@@ -40,10 +40,9 @@ public final class SragContext implements Serializable {
   private final Components components;
 
   public SragContext(
-      KnowledgeGraph graph, Map<String, float[]> relationVectors, OperationByExample examples, EmbedderSpec embedderSpec, SragConfig config,
+      GraphSource graph, Map<String, float[]> relationVectors, OperationByExample examples, EmbedderSpec embedderSpec, SragConfig config,
       Components components) {
-    this.graph = Objects.requireNonNull(graph, "graph");
-    this.gazetteer = new Gazetteer(graph);
+    this.graph = new ShippedGraph(graph);
     this.relationVectors = relationVectors;
     this.examples = examples;
     this.embedderSpec = embedderSpec;
@@ -53,11 +52,12 @@ public final class SragContext implements Serializable {
 
   /** This context with labelled examples for the operation. */
   public SragContext withExamples(OperationByExample e) {
-    return new SragContext(graph, relationVectors, e, embedderSpec, config, components);
+    return new SragContext(graph.source(), relationVectors, e, embedderSpec, config, components);
   }
 
+  /** The graph, read from its source on first use in this JVM. */
   public KnowledgeGraph graph() {
-    return graph;
+    return graph.graph();
   }
 
   public SragConfig config() {
@@ -70,7 +70,7 @@ public final class SragContext implements Serializable {
 
   /** A grounder whose phrase vectors come from {@code embedder} (one per task). */
   public SetGrounder grounder(Embedder embedder) {
-    return new SetGrounder(graph, gazetteer, new PropertyMatcher(relationVectors, embedder));
+    return new SetGrounder(graph.graph(), graph.gazetteer(), new PropertyMatcher(relationVectors, embedder));
   }
 
   /** The task's question analyser: the schema prompt with {@code --extractor llm}, else the embedded one. */

@@ -1,18 +1,19 @@
 package io.kgrag.jobs.internal.qa;
 
 import io.kgrag.core.embed.EmbedderSpec;
-import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.method.LabelContext;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.internal.data.LabelVectors;
+import io.kgrag.jobs.internal.data.StoredGraph;
 import io.kgrag.jobs.internal.stage.embed.LabelIndexTable;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The graph and its label embeddings as the label-embedding methods read them on the driver (SimGRAG, QAFD-RAG,
- * STEM, auto): the in-memory graph, the label index the embed stage stored in {@code label_index} (its shards'
+ * The graph and its label embeddings as the label-embedding methods ship them (SimGRAG, QAFD-RAG, STEM, auto): the
+ * graph's files ({@link StoredGraph}: each JVM that answers reads the graph itself; the driver does not), the label
+ * index the embed stage stored in {@code label_index} (its shards'
  * bytes, which hold every label key's vector too; built here only for a warehouse without a current one), the
  * method's search breadth, and every relation's vector; with how long each part took, for the run's progress line.
  */
@@ -27,7 +28,7 @@ public record LabelLoad(
   public static LabelLoad of(Catalog catalog, EmbedderSpec embedder, String command, int ef) {
     LabelVectors.requireTables(catalog, command);
     long t0 = System.nanoTime();
-    KnowledgeGraph graph = GraphLoader.load(catalog);
+    GraphSource graph = StoredGraph.of(catalog);
     long tGraph = System.nanoTime();
     LabelIndexTable.Shards shards = LabelIndexTable.loadOrBuild(catalog, embedder.modelId());
     long tIndex = System.nanoTime();
@@ -38,9 +39,9 @@ public record LabelLoad(
         (tRelations - tIndex) / 1e9);
   }
 
-  /** {@code 386 nodes, 485 edges, 9 relations} */
+  /** {@code 386 entities, 485 edges, 9 relations} (the graph's rows: the driver does not read the graph itself) */
   public String sizes() {
-    return String.format(Locale.ROOT, "%,d nodes, %,d edges, %,d relations", labels.graph().nodeCount(), labels.graph().edgeCount(),
+    return String.format(Locale.ROOT, "%,d entities, %,d edges, %,d relations", labels.graph().entityRows(), labels.graph().edgeRows(),
         labels.relationVectors().size());
   }
 

@@ -3,12 +3,14 @@ package io.kgrag.core.sgrag.qa;
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.llm.CachingChatClient;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.QueryGraphExtractor;
 import io.kgrag.core.qa.RelationPhraseMatcher;
 import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.qa.embedded.ShippedGraph;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
@@ -22,7 +24,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything an SG-RAG task needs, shipped once per run: the graph, its gazetteer and schema, the serialised label
+ * Everything an SG-RAG task needs, shipped once per run: the graph's source (read once per JVM, with its
+ * gazetteer), the schema, the serialised label
  * index (its shards' chunks, as the {@code label_index} table stores them) and dominance GNN, the relation label
  * embeddings, the labelled questions of {@code --exemplars} (or none), how to open the embedder, the settings, and
  * the extractor and generator. The heavy objects are
@@ -38,8 +41,7 @@ import java.util.Objects;
 public final class SgragContext implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final KnowledgeGraph graph;
-  private final Gazetteer gazetteer;
+  private final ShippedGraph graph;
   /**
    * Per shard, its serialised HNSW graph in chunks; dropped once {@link #labelIndex} has read them, so a JVM does
    * not keep the index twice (a shipped context is not serialised again).
@@ -57,7 +59,7 @@ public final class SgragContext implements Serializable {
   private transient SgragRetriever retriever;
 
   public SgragContext(
-      KnowledgeGraph graph,
+      GraphSource graph,
       LabelShards labelShards,
       byte[] modelBytes,
       Map<String, float[]> relationVectors,
@@ -66,8 +68,7 @@ public final class SgragContext implements Serializable {
       SgragRetriever.Config config,
       SgragComponents components,
       UnderstandingSpec understanding) {
-    this.graph = Objects.requireNonNull(graph, "graph");
-    this.gazetteer = new Gazetteer(graph);
+    this.graph = new ShippedGraph(graph);
     this.labelShards = Objects.requireNonNull(labelShards, "labelShards");
     this.modelBytes = modelBytes;
     this.relationVectors = relationVectors;
@@ -78,12 +79,13 @@ public final class SgragContext implements Serializable {
     this.understanding = Objects.requireNonNull(understanding, "understanding");
   }
 
+  /** The graph, read from its source on first use in this JVM. */
   public KnowledgeGraph graph() {
-    return graph;
+    return graph.graph();
   }
 
   public Gazetteer gazetteer() {
-    return gazetteer;
+    return graph.gazetteer();
   }
 
   public EmbedderSpec embedder() {
@@ -108,14 +110,14 @@ public final class SgragContext implements Serializable {
 
   public synchronized SgragRetriever retriever() {
     if (retriever == null) {
-      retriever = new SgragRetriever(graph, DominanceModel.fromBytes(modelBytes), labelIndex()::vector, config);
+      retriever = new SgragRetriever(graph(), DominanceModel.fromBytes(modelBytes), labelIndex()::vector, config);
     }
     return retriever;
   }
 
   /** Entity normalisation (Algorithm 3) over the label index, embedding mentions with {@code embedder}. */
   public EntityNormaliser normaliser(Embedder embedder) {
-    return new EntityNormaliser(graph, labelIndex(), embedder, minSimilarity);
+    return new EntityNormaliser(graph(), labelIndex(), embedder, minSimilarity);
   }
 
   /**
@@ -123,7 +125,7 @@ public final class SgragContext implements Serializable {
    * task; {@code cache} embeds its question texts.
    */
   public QuestionUnderstanding understanding(Embedder embedder, EmbeddingCache cache) {
-    return understanding.open(graph, gazetteer, normaliser(embedder), cache, relationVectors);
+    return understanding.open(graph(), gazetteer(), normaliser(embedder), cache, relationVectors);
   }
 
   /** Scores the questions' relation phrases against the relation label embeddings; one per task. */
@@ -150,7 +152,7 @@ public final class SgragContext implements Serializable {
 
   /** The graph entities of node {@code node} of a plan's query graph, or null for an unknown. */
   public long[] entityIds(SgragPlan plan, int node) {
-    return plan.graph().node(node).unknown() ? null : graph.entityIdsWithLabel(plan.graph().node(node).label());
+    return plan.graph().node(node).unknown() ? null : graph().entityIdsWithLabel(plan.graph().node(node).label());
   }
 
   /** Turns a question into its plan. */

@@ -8,7 +8,7 @@ import static org.apache.spark.sql.functions.sum;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.exemplar.ExemplarStore;
-import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.method.Outcome;
 import io.kgrag.core.qa.normalize.LabelShards;
 import io.kgrag.core.qa.AnswerGenerator;
@@ -32,7 +32,7 @@ import io.kgrag.jobs.api.Phase;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphFeatures;
-import io.kgrag.jobs.catalog.GraphLoader;
+import io.kgrag.jobs.internal.data.StoredGraph;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
 import io.kgrag.jobs.internal.qa.SharedContext;
@@ -130,7 +130,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
       }
     }
     ExemplarStore exemplars = ExemplarInput.store(setup.catalog().spark(), setup.exemplars(), setup.embedder());
-    KnowledgeGraph graph = GraphLoader.load(catalog);
+    GraphSource graph = StoredGraph.of(catalog);
     SgragContext ctx =
         new SgragContext(
             graph, labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),

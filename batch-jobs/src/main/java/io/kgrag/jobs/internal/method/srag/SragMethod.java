@@ -4,7 +4,7 @@ import static org.apache.spark.sql.functions.col;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.Embedder;
-import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.llm.LlmException;
 import io.kgrag.core.method.Components;
 import io.kgrag.core.method.Outcome;
@@ -31,7 +31,7 @@ import io.kgrag.jobs.api.MethodSetup;
 import io.kgrag.jobs.api.Phase;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.catalog.Catalog;
-import io.kgrag.jobs.catalog.GraphLoader;
+import io.kgrag.jobs.internal.data.StoredGraph;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.data.LabelVectors;
 import io.kgrag.jobs.internal.qa.QuestionsInput;
@@ -100,7 +100,7 @@ public final class SragMethod extends AbstractRetrievalMethod {
     String command = "kgrag qa --method srag";
     LabelVectors.requireTables(catalog, command);
     long t0 = System.nanoTime();
-    KnowledgeGraph graph = GraphLoader.load(catalog);
+    GraphSource graph = StoredGraph.of(catalog);
     Map<String, float[]> relationVectors = new HashMap<>();
     for (Row r : catalog.read(KgTable.RELATION_EMBEDDINGS).filter(col("model").equalTo(setup.embedder().modelId())).select("relation", "vector").collectAsList()) {
       relationVectors.put(r.getString(0), SparkArrays.floats(r.getList(1)));
@@ -114,7 +114,7 @@ public final class SragMethod extends AbstractRetrievalMethod {
     if (examples != null) {
       ctx = ctx.withExamples(examples);
     }
-    RunLog.progress(String.format(Locale.ROOT, "srag context: %,d nodes, %,d edges, %,d relations, %s in %.1f s", graph.nodeCount(), graph.edgeCount(),
+    RunLog.progress(String.format(Locale.ROOT, "srag context: %,d entities, %,d edges, %,d relations, %s in %.1f s", graph.entityRows(), graph.edgeRows(),
         relationVectors.size(), examples == null ? "no labelled examples" : String.format(Locale.ROOT, "%,d labelled examples", examples.size()),
         (System.nanoTime() - t0) / 1e9));
     SragContext context = ctx;

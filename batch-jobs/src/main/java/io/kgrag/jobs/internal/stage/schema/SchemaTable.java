@@ -3,7 +3,7 @@ package io.kgrag.jobs.internal.stage.schema;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.max;
 
-import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
@@ -55,8 +55,11 @@ public final class SchemaTable {
     return r.isNullAt(0) ? -1 : r.getLong(0);
   }
 
-  /** The schema of {@code graph}, the graph {@code catalog} reads. */
-  public static GraphSchema load(Catalog catalog, KnowledgeGraph graph) {
+  /**
+   * The schema of {@code graph}, the graph {@code catalog} reads: the stored one, or else computed from the graph,
+   * which this reads on the driver for it.
+   */
+  public static GraphSchema load(Catalog catalog, GraphSource graph) {
     long t0 = System.nanoTime();
     Basis basis = Basis.of(catalog);
     long v = writtenFrom(catalog, basis);
@@ -72,8 +75,8 @@ public final class SchemaTable {
             + "); `kgrag index --stages schema` writes it again";
       }
     }
-    GraphSchema s = GraphSchema.of(graph);
-    RunLog.progress(String.format(Locale.ROOT, "graph schema: %,d roles computed from the graph at run start in %.1f s (%s)", s.roles(),
+    GraphSchema s = GraphSchema.of(graph.read());
+    RunLog.progress(String.format(Locale.ROOT, "graph schema: %,d roles computed from the graph, read on the driver at run start, in %.1f s (%s)", s.roles(),
         (System.nanoTime() - t0) / 1e9, why));
     return s;
   }
