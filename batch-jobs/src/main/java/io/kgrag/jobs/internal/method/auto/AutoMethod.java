@@ -41,7 +41,7 @@ public final class AutoMethod extends AbstractRetrievalMethod {
     ExemplarStore store = ExemplarInput.store(setup.catalog().spark(), setup.exemplars(), setup.embedder());
     LabelLoad labels = LabelLoad.of(setup.catalog(), setup.embedder(), "kgrag qa --method auto", 64);
     long t0 = System.nanoTime();
-    GraphSchema schema = SchemaTable.load(setup.catalog(), labels.labels().graph());
+    GraphSchema schema = SchemaTable.load(setup.catalog());
     RunLog.progress(String.format(Locale.ROOT, "auto context: %s, schema of %d roles in %.1f s, %s in %.1f s (%s)", labels.sizes(), schema.roles(),
         (System.nanoTime() - t0) / 1e9,
         store == null ? "no exemplars" : String.format(Locale.ROOT, "%,d exemplars", store.exemplars()), labels.seconds(), labels.times()));

@@ -43,7 +43,7 @@ public final class QafdMethod extends AbstractRetrievalMethod {
     ExemplarStore store = ExemplarInput.store(setup.catalog().spark(), setup.exemplars(), setup.embedder());
     QafdContext ctx =
         new QafdContext(labels.labels(), setup.embedder(), setup.minSimilarity(), o.config(),
-            new UnderstandingSpec(SchemaTable.load(setup.catalog(), labels.labels().graph()), store, QuestionUnderstanding.Config.DEFAULT), setup.components());
+            new UnderstandingSpec(SchemaTable.load(setup.catalog()), store, QuestionUnderstanding.Config.DEFAULT), setup.components());
     return MethodRun.of(ctx, List.of("seed_nanos", "diffusion_nanos", "touched", "pushes", "support"), List.of("unconverged"));
   }
 }

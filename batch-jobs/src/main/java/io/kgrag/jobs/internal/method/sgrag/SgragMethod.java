@@ -135,7 +135,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         new SgragContext(
             graph, labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
             components != null ? components : SgragComponents.of(setup.components()),
-            new UnderstandingSpec(SchemaTable.load(setup.catalog(), graph), exemplars, QuestionUnderstanding.Config.DEFAULT));
+            new UnderstandingSpec(SchemaTable.load(setup.catalog()), exemplars, QuestionUnderstanding.Config.DEFAULT));
     Probe probe = new Probe(index);
     return new MethodRun() {
       @Override

@@ -46,7 +46,7 @@ public final class SimgragMethod extends AbstractRetrievalMethod {
         labels.seconds(), labels.times()));
     SimgragContext ctx =
         new SimgragContext(labels.labels(), setup.embedder(), setup.minSimilarity(), o.config(),
-            new UnderstandingSpec(SchemaTable.load(setup.catalog(), labels.labels().graph()), store, o.understandConfig()), setup.components());
+            new UnderstandingSpec(SchemaTable.load(setup.catalog()), store, o.understandConfig()), setup.components());
     return MethodRun.of(ctx, List.of("pattern_nanos", "candidates_nanos", "search_nanos"), List.of("expansions"));
   }
 }

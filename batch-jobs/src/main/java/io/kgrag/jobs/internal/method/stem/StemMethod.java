@@ -51,7 +51,7 @@ public final class StemMethod extends AbstractRetrievalMethod {
         labels.seconds() + modelSeconds, labels.times(), modelSeconds));
     StemContext ctx =
         new StemContext(
-            labels.labels(), new UnderstandingSpec(SchemaTable.load(setup.catalog(), labels.labels().graph()), store, o.understandConfig()), guidance, setup.embedder(),
+            labels.labels(), new UnderstandingSpec(SchemaTable.load(setup.catalog()), store, o.understandConfig()), guidance, setup.embedder(),
             setup.minSimilarity(), o.config(), setup.components());
     return MethodRun.of(ctx, List.of("decompose_nanos", "guidance_nanos", "anchor_nanos", "trace_nanos", "matches"), List.of("truncated"));
   }

@@ -3,7 +3,6 @@ package io.kgrag.jobs.internal.stage.schema;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.max;
 
-import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
@@ -56,10 +55,10 @@ public final class SchemaTable {
   }
 
   /**
-   * The schema of {@code graph}, the graph {@code catalog} reads: the stored one, or else computed from the graph,
-   * which this reads on the driver for it.
+   * The schema of the graph {@code catalog} reads: the stored one, or else the same rows computed here through
+   * Spark ({@link SchemaStage#rows}, collected: two rows per relation), so the driver never loads the graph for it.
    */
-  public static GraphSchema load(Catalog catalog, GraphSource graph) {
+  public static GraphSchema load(Catalog catalog) {
     long t0 = System.nanoTime();
     Basis basis = Basis.of(catalog);
     long v = writtenFrom(catalog, basis);
@@ -75,8 +74,9 @@ public final class SchemaTable {
             + "); `kgrag index --stages schema` writes it again";
       }
     }
-    GraphSchema s = GraphSchema.of(graph.read());
-    RunLog.progress(String.format(Locale.ROOT, "graph schema: %,d roles computed from the graph, read on the driver at run start, in %.1f s (%s)", s.roles(),
+    GraphSchema s = GraphSchema.fromRows(convert(
+        SchemaStage.rows(catalog.readVersion(KgTable.ENTITIES, basis.entities()), catalog.readVersion(KgTable.RELATIONS, basis.relations())).collectAsList()));
+    RunLog.progress(String.format(Locale.ROOT, "graph schema: %,d roles computed from the graph's tables at run start in %.1f s (%s)", s.roles(),
         (System.nanoTime() - t0) / 1e9, why));
     return s;
   }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.apache.spark.sql.functions.col;
 
-import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.understand.GraphSchema;
 import io.kgrag.jobs.Cli;
@@ -53,7 +52,7 @@ class SchemaStageTest {
     SchemaTable.Basis basis = SchemaTable.Basis.of(c);
     long written = c.version(KgTable.GRAPH_SCHEMA);
     assertEquals(written, SchemaTable.writtenFrom(c, basis), "the stage's runs row names the graph versions it read");
-    assertEquals(memory.rows(), SchemaTable.load(c, GraphSource.of(graph)).rows());
+    assertEquals(memory.rows(), SchemaTable.load(c).rows());
 
     // the same graph again: nothing is written
     Cli same = Cli.run("index", "--stages", "schema", "--warehouse", wh);
@@ -67,19 +66,19 @@ class SchemaStageTest {
     KnowledgeGraph bigger = GraphLoader.load(c);
     assertNotEquals(basis, SchemaTable.Basis.of(c));
     assertEquals(-1, SchemaTable.writtenFrom(c, SchemaTable.Basis.of(c)));
-    assertEquals(GraphSchema.of(bigger).rows(), SchemaTable.load(c, GraphSource.of(bigger)).rows());
+    assertEquals(GraphSchema.of(bigger).rows(), SchemaTable.load(c).rows());
     assertNotEquals(GraphSchema.of(bigger).rows(), stored(c), "the table still holds the older graph's schema");
 
     // kgrag reindex brings it up to date
     Cli again = Cli.run("reindex", "--stages", "schema", "--warehouse", wh);
     assertEquals(0, again.code, again.toString());
     assertEquals(GraphSchema.of(bigger).rows(), stored(c));
-    assertEquals(GraphSchema.of(bigger).rows(), SchemaTable.load(c, GraphSource.of(bigger)).rows());
+    assertEquals(GraphSchema.of(bigger).rows(), SchemaTable.load(c).rows());
 
     // a reader pinned at the older graph (a QA snapshot of the previous build) reads the older schema by time
-    // travel: the stored rows, not a count over whatever graph it is handed
+    // travel: the stored rows, not a count over the newest graph
     Catalog older = c.pinned(Map.of(KgTable.ENTITIES, basis.entities(), KgTable.RELATIONS, basis.relations()), "the first build");
-    assertEquals(memory.rows(), SchemaTable.load(older, GraphSource.of(bigger)).rows());
+    assertEquals(memory.rows(), SchemaTable.load(older).rows());
   }
 
   @Test
