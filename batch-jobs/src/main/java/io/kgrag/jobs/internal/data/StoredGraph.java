@@ -58,11 +58,6 @@ public final class StoredGraph implements GraphSource {
     return relations.rows();
   }
 
-  /** Bytes on disk of the files read. */
-  public long bytes() {
-    return entities.bytes() + relations.bytes();
-  }
-
   private static String string(Group g, String field) {
     return g.getFieldRepetitionCount(field) == 0 ? null : g.getString(field, 0);
   }

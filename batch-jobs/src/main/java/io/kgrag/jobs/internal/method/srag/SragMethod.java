@@ -157,6 +157,8 @@ public final class SragMethod extends AbstractRetrievalMethod {
         .select(col("question"), col("meta").getItem("type")).collectAsList();
     List<OperationByExample.Example> out = new ArrayList<>();
     try (Embedder e = setup.embedder().open()) {
+      // masking grounds the labelled questions in the graph, so this reads it here on the driver; ctx is then
+      // replaced by ctx.withExamples, which carries the graph's files only
       EmbeddedSetAnalyser masker = new EmbeddedSetAnalyser(ctx.grounder(e), null, null);
       for (Row r : rows) {
         Operation op = Operation.named(r.isNullAt(1) ? null : r.getString(1));
