@@ -254,15 +254,15 @@ public final class KnowledgeGraph implements Serializable {
       // relations numbered in name order, like nodes in id order: the rows' order leaves no trace
       String[] relNames = relations.toArray(new String[0]);
       Arrays.sort(relNames, java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
-      Map<String, Integer> relRank = new HashMap<>();
+      int[] relRank = new int[relNames.length]; // first-seen number -> name-order number
       for (int r = 0; r < relNames.length; r++) {
-        relRank.put(relNames[r], r);
+        relRank[relationIndex.get(relNames[r])] = r;
       }
       Integer[] order = new Integer[edges];
       for (int e = 0; e < edges; e++) {
         src[e] = rank[src[e]];
         dst[e] = rank[dst[e]];
-        rel[e] = relRank.get(relations.get(rel[e]));
+        rel[e] = relRank[rel[e]];
         order[e] = e;
       }
       Arrays.sort(order, (a, b) -> {
