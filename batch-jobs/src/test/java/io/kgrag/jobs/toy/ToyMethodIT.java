@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * generic QA job with evidence from the graph, records its figure in the runs row, and {@code kgrag eval}
  * scores it.
  */
-class ToyMethodTest {
+class ToyMethodIT {
   private static SparkSession spark;
   private static Path wh;
   private static Path questions;

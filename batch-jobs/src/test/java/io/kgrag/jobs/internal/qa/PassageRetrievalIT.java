@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * d1 mentions 1 and 2, d2 mentions 2 and 3, d3 mentions 4, d4 mentions 5. Edges: 100 = 1 -r-> 2 (read from d1),
  * 200 = 2 -r-> 3 (read from d2), 400 = 4 -r-> 5 (read from d4).
  */
-class PassageRetrievalTest {
+class PassageRetrievalIT {
   private static SparkSession spark;
   private static Catalog catalog;
   private static Map<String, List<Long>> chunks;
