@@ -92,7 +92,7 @@ public abstract class LabelContext implements MethodContext, Serializable {
   /** The label index, read from its shards' bytes once per JVM, searched with the method's breadth. */
   public synchronized ShardedLabelIndex labelIndex() {
     if (labelIndex == null) {
-      labelIndex = ShardedLabelIndex.fromChunks(labelShards.read()).searchBreadth(searchBreadth);
+      labelIndex = labelShards.index().searchBreadth(searchBreadth);
     }
     return labelIndex;
   }

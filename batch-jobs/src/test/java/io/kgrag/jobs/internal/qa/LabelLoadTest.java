@@ -74,6 +74,33 @@ class LabelLoadTest {
   }
 
   /**
+   * An index of several shards read shard by shard ({@link LabelShards#index}: each shard deserialised once its chunks
+   * are in, so the whole index's bytes are never held beside it) is the index its bytes make, read whole.
+   */
+  @Test
+  void aShardedStoredIndexReadShardByShardIsTheIndexItsBytesMake() {
+    SparkSession spark = SparkTestSession.get();
+    Catalog catalog = new Catalog(spark, DemoWarehouse.metaqaGraphOnly("label-load-shards").toString());
+    long labels = new GraphFeatures(catalog, EMBEDDER.modelId()).keyLabels().count();
+    LabelIndexTable.Built built = new LabelIndexTable(catalog, (int) Math.max(1, labels / 3)).build(EMBEDDER.modelId());
+    assertTrue(built.rebuilt() && built.shards() >= 3, built.toString());
+
+    LabelShards files = (LabelShards) SharedContext.read(SharedContext.write(LabelIndexTable.loadOrBuild(catalog, EMBEDDER.modelId()).source()));
+    assertFalse(files instanceof LabelShards.Held);
+    assertEquals(built.shards(), files.count());
+    ShardedLabelIndex streamed = files.index();
+    ShardedLabelIndex whole = ShardedLabelIndex.fromChunks(files.read());
+    assertEquals(labels, streamed.size());
+    assertEquals(whole.size(), streamed.size());
+    List<Row> rows = new GraphFeatures(catalog, EMBEDDER.modelId()).keyLabels().orderBy("label_key").limit(60).collectAsList();
+    for (Row r : rows) {
+      float[] v = SparkArrays.floats(r.getList(2));
+      assertArrayEquals(v, streamed.vector(r.getLong(0)), r.getString(1));
+      assertEquals(whole.nearest(v, 5), streamed.nearest(v, 5), r.getString(1));
+    }
+  }
+
+  /**
    * A file of the index gone while a run reads it (a vacuum, a move) is named with what to do; a table whose files
    * cannot be read row for row (deletion vectors) is read through Spark instead, with the same chunks.
    */

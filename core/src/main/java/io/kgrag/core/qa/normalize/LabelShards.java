@@ -17,6 +17,15 @@ public interface LabelShards extends Serializable {
   /** Each shard's chunks, in shard order; read where it is called (once per JVM: contexts keep the index read). */
   List<? extends List<byte[]>> read();
 
+  /**
+   * The index these shards make, read where it is called. A source that reads its bytes from storage overrides this to
+   * hold at most a shard's bytes beside the shards already read: reading every shard's bytes first and only then the
+   * index would hold the whole index twice (at 10M edges 3.4 GB where 1.7 GB is needed).
+   */
+  default ShardedLabelIndex index() {
+    return ShardedLabelIndex.fromChunks(read());
+  }
+
   /** Shards held as their bytes. */
   static LabelShards of(List<? extends List<byte[]>> shardChunks) {
     if (shardChunks.isEmpty()) {

@@ -95,7 +95,7 @@ public final class SgragContext implements Serializable {
   /** The label index, read from its chunks on first use in this JVM. */
   public synchronized ShardedLabelIndex labelIndex() {
     if (labelIndex == null) {
-      labelIndex = ShardedLabelIndex.fromChunks(labelShards.read());
+      labelIndex = labelShards.index();
       labelShards = null;
     }
     return labelIndex;
