@@ -20,9 +20,9 @@ import org.apache.parquet.example.data.Group;
 
 /**
  * A model's stored label index as the files of {@code label_index} that hold it: what a QA context carries instead
- * of the shards' bytes. Each JVM that searches reads the files itself, once ({@link #read}), so the driver never
- * collects the index and no broadcast carries it (at 10M edges it is 1.7 GB). The rows are checked as they are read
- * (every shard, every chunk once), and {@link #index} deserialises each shard as soon as its bytes are in.
+ * of the shards' bytes. Each JVM that searches reads the files itself, once ({@link #index}), so the driver never
+ * collects the index and no broadcast carries it (at 10M edges it is 1.7 GB); each shard is deserialised as soon as
+ * its bytes are in. The rows are checked as they are read (every shard, every chunk once).
  */
 final class StoredLabelShards implements LabelShards {
   private static final long serialVersionUID = 1L;
