@@ -10,13 +10,14 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.data.TableFiles;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.parquet.example.data.Group;
+import java.util.function.BiConsumer;
 
 /**
  * A model's stored label index as the files of {@code label_index} that hold it: what a QA context carries instead
@@ -64,54 +65,49 @@ final class StoredLabelShards implements LabelShards {
 
   @Override
   public List<List<byte[]>> read() {
-    int[] chunks = layout();
-    List<List<byte[]>> out = new ArrayList<>(shards);
-    List<TreeMap<Integer, byte[]>> byShard = new ArrayList<>(shards);
-    for (int i = 0; i < shards; i++) {
-      byShard.add(new TreeMap<>());
-    }
-    files.forEachRow(COLUMNS, RERUN, g -> {
-      if (model.equals(g.getString("model", 0))) {
-        byShard.get(checkedShard(g, chunks)).put(g.getInteger("chunk", 0), g.getBinary("bytes", 0).getBytes());
-      }
-    });
-    for (int i = 0; i < shards; i++) {
-      if (byShard.get(i).size() != chunks[i]) {
-        throw changed();
-      }
-      out.add(new ArrayList<>(byShard.get(i).values()));
-    }
+    List<List<byte[]>> out = new ArrayList<>(Collections.nCopies(shards, null));
+    forEachShard(out::set);
     return out;
   }
 
-  /**
-   * Each shard read as soon as its last chunk has been: the files are read twice, first without the bytes (which
-   * chunks each shard has), then with them, so the bytes held at once are those of the shards whose chunks are still
-   * coming (one, when each file holds one shard's rows, as the embed stage writes them), not the whole index's.
-   */
+  /** Each shard deserialised as soon as its bytes are in ({@link #forEachShard}), never the whole index's bytes at once. */
   @Override
   public ShardedLabelIndex index() {
-    int[] chunks = layout();
     LabelIndex[] read = new LabelIndex[shards];
+    forEachShard((shard, chunks) -> read[shard] = LabelIndex.readFrom(ByteChunks.input(chunks)));
+    return ShardedLabelIndex.of(List.of(read));
+  }
+
+  /**
+   * Hands each shard's chunks, in order, to {@code shard} as soon as its last chunk has been read: the files are read
+   * twice, first without the bytes (which chunks each shard has), then with them, so the bytes held at once are those
+   * of the shards whose chunks are still coming (one, when each file holds one shard's rows, as the embed stage writes
+   * them).
+   */
+  private void forEachShard(BiConsumer<Integer, List<byte[]>> shard) {
+    int[] chunks = layout();
     Map<Integer, TreeMap<Integer, byte[]>> pending = new HashMap<>();
+    int[] done = {0};
     files.forEachRow(COLUMNS, RERUN, g -> {
       if (!model.equals(g.getString("model", 0))) {
         return;
       }
-      int shard = checkedShard(g, chunks);
-      TreeMap<Integer, byte[]> held = pending.computeIfAbsent(shard, k -> new TreeMap<>());
-      held.put(g.getInteger("chunk", 0), g.getBinary("bytes", 0).getBytes());
-      if (held.size() == chunks[shard]) {
-        read[shard] = LabelIndex.readFrom(ByteChunks.input(new ArrayList<>(held.values())));
-        pending.remove(shard);
+      int s = g.getInteger("shard", 0);
+      int chunk = g.getInteger("chunk", 0);
+      if (s < 0 || s >= shards || chunk < 0 || chunk >= chunks[s]) {
+        throw changed(); // a shard or chunk layout() did not see
+      }
+      TreeMap<Integer, byte[]> held = pending.computeIfAbsent(s, k -> new TreeMap<>());
+      held.put(chunk, g.getBinary("bytes", 0).getBytes());
+      if (held.size() == chunks[s]) {
+        pending.remove(s);
+        shard.accept(s, new ArrayList<>(held.values()));
+        done[0]++;
       }
     });
-    for (LabelIndex shard : read) {
-      if (shard == null) {
-        throw changed();
-      }
+    if (done[0] != shards) {
+      throw changed();
     }
-    return ShardedLabelIndex.of(List.of(read));
   }
 
   /** How many chunks each shard has, from the files' rows without their bytes; checks every shard and chunk is there once. */
@@ -140,16 +136,6 @@ final class StoredLabelShards implements LabelShards {
       chunks[shard] = held.size();
     });
     return chunks;
-  }
-
-  /** The row's shard, which {@link #layout} must have seen with that chunk (the files changed in between otherwise). */
-  private int checkedShard(Group g, int[] chunks) {
-    int shard = g.getInteger("shard", 0);
-    int chunk = g.getInteger("chunk", 0);
-    if (shard < 0 || shard >= shards || chunk < 0 || chunk >= chunks[shard]) {
-      throw changed();
-    }
-    return shard;
   }
 
   private IllegalStateException changed() {
