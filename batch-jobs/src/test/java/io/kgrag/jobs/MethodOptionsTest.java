@@ -93,6 +93,10 @@ class MethodOptionsTest {
     for (String bad : new String[] {"-1", "heavy", "Infinity"}) {
       rejected(SgragOptions.class, "spark.kgrag.sgrag.", "spark.kgrag.sgrag.relation-weight", bad);
     }
+    assertEquals(SgragOptions.LabelLookups.LOCAL, bind(SgragOptions.class, "spark.kgrag.sgrag.").labelLookups());
+    assertEquals(
+        SgragOptions.LabelLookups.EXCHANGE, bind(SgragOptions.class, "spark.kgrag.sgrag.", "spark.kgrag.sgrag.label-lookups", "Exchange").labelLookups());
+    rejected(SgragOptions.class, "spark.kgrag.sgrag.", "spark.kgrag.sgrag.label-lookups", "remote");
   }
 
   @Test

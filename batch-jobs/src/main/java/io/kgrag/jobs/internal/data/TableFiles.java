@@ -104,6 +104,16 @@ public final class TableFiles implements Serializable {
     }
   }
 
+  /** The number of files. */
+  public int fileCount() {
+    return files.length;
+  }
+
+  /** As {@link #forEachRow}, over file {@code file} alone (files in path order). */
+  public void forEachRowOf(int file, String[] columns, String rerun, Consumer<Group> row) {
+    read(files[file], columns, rerun, row);
+  }
+
   private void read(String file, String[] columns, String rerun, Consumer<Group> row) {
     Path path = new Path(file);
     Configuration conf = new Configuration(hadoop.value());

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.UserInputException;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.qa.normalize.LabelIndex;
+import io.kgrag.core.qa.normalize.LabelRequest;
 import io.kgrag.core.qa.normalize.LabelShards;
+import io.kgrag.core.qa.normalize.ServedLabels;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.jobs.DemoWarehouse;
 import io.kgrag.jobs.SparkTestSession;
@@ -18,8 +21,14 @@ import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.stage.embed.LabelIndexTable;
 import io.kgrag.udfs.sql.SparkArrays;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 
@@ -97,6 +106,48 @@ class LabelLoadTest {
       float[] v = SparkArrays.floats(r.getList(2));
       assertArrayEquals(v, streamed.vector(r.getLong(0)), r.getString(1));
       assertEquals(whole.nearest(v, 5), streamed.nearest(v, 5), r.getString(1));
+    }
+
+    // a shard read alone (what a task serving that shard's lookups holds) is that shard of the index
+    for (int s = 0; s < files.count(); s++) {
+      assertEquals(whole.shards().get(s).size(), files.shard(s).size(), "shard " + s);
+    }
+
+    // the label index's exchange: every question's requests beside every shard, one task per shard, the answers
+    // merged per question, are the whole index's answers (the k nearest over all shards; a key's vector or none)
+    Map<Long, List<LabelRequest>> asked = new TreeMap<>();
+    List<Row> requestRows = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      Row r = rows.get(i * 3);
+      long qnum = i % 4;
+      for (LabelRequest q :
+          List.of(LabelRequest.nearest(SparkArrays.floats(r.getList(2)), 5), LabelRequest.vectorOf(r.getLong(0)), LabelRequest.vectorOf(-7 - i))) {
+        asked.computeIfAbsent(qnum, k -> new ArrayList<>()).add(q);
+        requestRows.add(RowFactory.create(qnum, SharedContext.write(q)));
+      }
+    }
+    List<Row> answered = new LabelExchange(files).serve(spark, spark.createDataFrame(requestRows, LabelExchange.REQUESTS)).collectAsList();
+    assertEquals(asked.keySet(), new TreeSet<>(answered.stream().map(r -> r.getLong(0)).toList()));
+    for (Row r : answered) {
+      @SuppressWarnings("unchecked")
+      Map<LabelRequest, LabelRequest.Answer> answers = (Map<LabelRequest, LabelRequest.Answer>) SharedContext.read(r.getAs("payload"));
+      List<LabelRequest> mine = asked.get(r.getLong(0));
+      assertEquals(new HashSet<>(mine), answers.keySet(), "question " + r.getLong(0) + " gets an answer to each of its requests");
+      ServedLabels lookups = new ServedLabels(whole.vector(rows.get(0).getLong(0)).length);
+      lookups.answerFrom(ServedLabels.Answered.NONE.with(answers));
+      for (Row k : rows) {
+        float[] v = SparkArrays.floats(k.getList(2));
+        if (answers.containsKey(LabelRequest.nearest(v, 5))) {
+          assertEquals(whole.nearest(v, 5), lookups.nearest(v, 5), k.getString(1));
+          assertArrayEquals(whole.vector(k.getLong(0)), lookups.vector(k.getLong(0)), k.getString(1));
+        }
+      }
+      for (long key = -7; key > -27; key--) {
+        if (answers.containsKey(LabelRequest.vectorOf(key))) {
+          assertNull(lookups.vector(key), "no shard holds label key " + key);
+        }
+      }
+      assertFalse(lookups.missed());
     }
   }
 

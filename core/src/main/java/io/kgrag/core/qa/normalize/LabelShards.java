@@ -1,5 +1,6 @@
 package io.kgrag.core.qa.normalize;
 
+import io.kgrag.core.io.ByteChunks;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,17 @@ public interface LabelShards extends Serializable {
    */
   default ShardedLabelIndex index() {
     return ShardedLabelIndex.fromChunks(read());
+  }
+
+  /**
+   * Shard {@code shard} alone, read where it is called: what a task that serves lookups of one shard holds ({@link
+   * ServedLabels}). A source that reads its bytes from storage overrides this to read that shard's files only.
+   */
+  default LabelIndex shard(int shard) {
+    if (shard < 0 || shard >= count()) {
+      throw new IllegalArgumentException("no shard " + shard + " in a label index of " + count());
+    }
+    return LabelIndex.readFrom(ByteChunks.input(read().get(shard)));
   }
 
   /** Shards held as their bytes. */

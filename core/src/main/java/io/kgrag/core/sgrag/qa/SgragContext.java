@@ -13,6 +13,7 @@ import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.embedded.ShippedGraph;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelShards;
+import io.kgrag.core.qa.normalize.ServedLabels;
 import io.kgrag.core.qa.normalize.ShardedLabelIndex;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
 import io.kgrag.core.understand.QuestionUnderstanding;
@@ -57,6 +58,10 @@ public final class SgragContext implements Serializable {
 
   private transient ShardedLabelIndex labelIndex;
   private transient SgragRetriever retriever;
+  /** In a task's view ({@link #served}): the context it views and the lookups it answers from; null otherwise. */
+  private transient SgragContext viewed;
+
+  private transient ServedLabels served;
 
   public SgragContext(
       GraphSource graph,
@@ -79,6 +84,37 @@ public final class SgragContext implements Serializable {
     this.understanding = Objects.requireNonNull(understanding, "understanding");
   }
 
+  private SgragContext(SgragContext viewed, ServedLabels served) {
+    this.graph = viewed.graph;
+    this.labelShards = null;
+    this.modelBytes = viewed.modelBytes;
+    this.relationVectors = viewed.relationVectors;
+    this.embedderSpec = viewed.embedderSpec;
+    this.minSimilarity = viewed.minSimilarity;
+    this.config = viewed.config;
+    this.components = viewed.components;
+    this.understanding = viewed.understanding;
+    this.viewed = viewed;
+    this.served = served;
+  }
+
+  /**
+   * A task's view of this context that never reads the label index: normalisation and the GNN's label features read
+   * {@code served}, the lookups its questions' shards answered so far (the label index's exchange, {@link
+   * ServedLabels}); the graph and what the retriever derives from it are this context's.
+   */
+  public SgragContext served(ServedLabels served) {
+    if (viewed != null) {
+      throw new IllegalStateException("this context is already a task's view");
+    }
+    return new SgragContext(this, Objects.requireNonNull(served, "served"));
+  }
+
+  /** The dimension of the label vectors the GNN reads (that {@link #served}'s lookups answer with). */
+  public int labelDim() {
+    return DominanceModel.fromBytes(modelBytes).inputDim();
+  }
+
   /** The graph, read from its source on first use in this JVM. */
   public KnowledgeGraph graph() {
     return graph.graph();
@@ -94,6 +130,9 @@ public final class SgragContext implements Serializable {
 
   /** The label index, read from its chunks on first use in this JVM. */
   public synchronized ShardedLabelIndex labelIndex() {
+    if (served != null) {
+      throw new IllegalStateException("a task's view of an SG-RAG context reads its served lookups, not the label index");
+    }
     if (labelIndex == null) {
       labelIndex = labelShards.index();
       labelShards = null;
@@ -110,14 +149,17 @@ public final class SgragContext implements Serializable {
 
   public synchronized SgragRetriever retriever() {
     if (retriever == null) {
-      retriever = new SgragRetriever(graph(), DominanceModel.fromBytes(modelBytes), labelIndex()::vector, config);
+      retriever =
+          served != null
+              ? viewed.retriever().withKeyFeature(served::vector)
+              : new SgragRetriever(graph(), DominanceModel.fromBytes(modelBytes), key -> labelIndex().vector(key), config);
     }
     return retriever;
   }
 
-  /** Entity normalisation (Algorithm 3) over the label index, embedding mentions with {@code embedder}. */
+  /** Entity normalisation (Algorithm 3) over the label index (a view's served lookups), embedding mentions with {@code embedder}. */
   public EntityNormaliser normaliser(Embedder embedder) {
-    return new EntityNormaliser(graph(), labelIndex(), embedder, minSimilarity);
+    return new EntityNormaliser(graph(), served != null ? served : labelIndex(), embedder, minSimilarity);
   }
 
   /**

@@ -82,12 +82,27 @@ public final class SgragRetriever implements Serializable {
    * @param keyFeature the label embedding the GNN was trained on, per label key
    */
   public SgragRetriever(KnowledgeGraph kg, DominanceModel model, LongFunction<float[]> keyFeature, Config config) {
+    this(kg, model, keyFeature, new TypeMatcher(kg), config, new HashSet<>(kg.relationNames()));
+  }
+
+  private SgragRetriever(
+      KnowledgeGraph kg, DominanceModel model, LongFunction<float[]> keyFeature, TypeMatcher types, Config config, Set<String> relationNames) {
     this.kg = kg;
     this.model = model;
     this.keyFeature = keyFeature;
-    this.types = new TypeMatcher(kg);
+    this.types = types;
     this.config = config;
-    this.relationNames = new HashSet<>(kg.relationNames());
+    this.relationNames = relationNames;
+  }
+
+  /** This retriever reading its label features from {@code keyFeature} (what it derives from the graph is shared). */
+  public SgragRetriever withKeyFeature(LongFunction<float[]> keyFeature) {
+    return new SgragRetriever(kg, model, keyFeature, types, config, relationNames);
+  }
+
+  /** The dimension of the label features the GNN reads. */
+  public int featureDim() {
+    return model.inputDim();
   }
 
   public Config config() {

@@ -35,6 +35,7 @@ import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.jobs.internal.data.StoredGraph;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
+import io.kgrag.jobs.internal.qa.LabelExchange;
 import io.kgrag.jobs.internal.qa.SharedContext;
 import io.kgrag.jobs.internal.stage.embed.LabelIndexTable;
 import io.kgrag.jobs.internal.stage.schema.SchemaTable;
@@ -137,6 +138,21 @@ public final class SgragMethod extends AbstractRetrievalMethod {
             components != null ? components : SgragComponents.of(setup.components()),
             new UnderstandingSpec(SchemaTable.load(setup.catalog()), exemplars, QuestionUnderstanding.Config.DEFAULT));
     Probe probe = new Probe(index);
+    List<Phase> phases;
+    if (o.labelLookups() == SgragOptions.LabelLookups.EXCHANGE) {
+      if (setup.components().llmExtractor()) {
+        throw new UserInputException(
+            "spark.kgrag.sgrag.label-lookups=exchange runs the query-graph step again once its label lookups are answered, which would ask the LLM"
+                + " extractor again: use it with the embedded extractor, or set spark.kgrag.sgrag.label-lookups=local");
+      }
+      LabelExchange labels = new LabelExchange(labelShards);
+      phases = new ArrayList<>(labels.rounds(PLAN_SERVED, LABEL_DIM, PLAN_ROUNDS));
+      phases.addAll(List.of(probe, EXTEND, probe, EXTEND, probe));
+      phases.addAll(labels.rounds(EXACT_SERVED, LABEL_DIM, EXACT_ROUNDS));
+      phases.addAll(List.of(probe, ANSWER));
+    } else {
+      phases = List.of(PLAN, probe, EXTEND, probe, EXTEND, probe, EXACT, probe, ANSWER);
+    }
     return new MethodRun() {
       @Override
       public Serializable context() {
@@ -145,7 +161,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
 
       @Override
       public List<Phase> phases() {
-        return List.of(PLAN, probe, EXTEND, probe, EXTEND, probe, EXACT, probe, ANSWER);
+        return phases;
       }
 
       @Override
@@ -173,6 +189,42 @@ public final class SgragMethod extends AbstractRetrievalMethod {
           SgragPlan plan = planner.plan(q.text());
           trace.queryGraph(plan.graph(), i -> ctx.entityIds(plan, i));
           return new Planned(plan, List.of(), List.of(), plan.completion(), null, null);
+        };
+      };
+
+  /**
+   * Passes of the planning step with the label index's exchange between them: normalisation looks up every mention
+   * it reads in one pass, and the understanding may look up more once those are answered.
+   */
+  static final int PLAN_ROUNDS = 4;
+
+  /** Passes of step 2 with the exchange between them: its label features are read in one pass. */
+  static final int EXACT_ROUNDS = 3;
+
+  static final LabelExchange.Dims LABEL_DIM = context -> ((SgragContext) context).labelDim();
+
+  /** Step 1 through a task's view of the context whose label lookups the shards serve ({@link LabelExchange}). */
+  static final LabelExchange.ServedStep PLAN_SERVED =
+      (context, labels, embedder, chat) -> {
+        SgragContext ctx = ((SgragContext) context).served(labels);
+        SgragContext.Planner planner = ctx.planner(embedder, chat);
+        return (q, state, trace, emit) -> {
+          SgragPlan plan = planner.plan(q.text());
+          if (labels.missed()) {
+            return null; // this pass read lookups the shards have not answered: it is run again
+          }
+          trace.queryGraph(plan.graph(), i -> ctx.entityIds(plan, i));
+          return new Planned(plan, List.of(), List.of(), plan.completion(), null, null);
+        };
+      };
+
+  /** Step 2 through a task's view whose label features the shards serve. */
+  static final LabelExchange.ServedStep EXACT_SERVED =
+      (context, labels, embedder, chat) -> {
+        SgragRetriever retriever = ((SgragContext) context).served(labels).retriever();
+        return (q, state, trace, emit) -> {
+          Planned p = (Planned) state;
+          return new Planned(p.plan(), p.asked(), p.completion(), List.of(), retriever.exact(p.plan(), p.asked(), p.completion()), null);
         };
       };
 

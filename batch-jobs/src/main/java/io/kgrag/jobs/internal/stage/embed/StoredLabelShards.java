@@ -79,6 +79,39 @@ final class StoredLabelShards implements LabelShards {
   }
 
   /**
+   * Shard {@code shard} alone: the files are read without the bytes first (which files hold its chunks), then only
+   * those files with them, so a task that serves one shard's lookups reads and holds that shard's bytes only.
+   */
+  @Override
+  public LabelIndex shard(int shard) {
+    if (shard < 0 || shard >= shards) {
+      throw new IllegalArgumentException("no shard " + shard + " in a label index of " + shards);
+    }
+    int[] chunks = layout();
+    TreeSet<Integer> holding = new TreeSet<>();
+    for (int f = 0; f < files.fileCount(); f++) {
+      int file = f;
+      files.forEachRowOf(file, KEYS, RERUN, g -> {
+        if (model.equals(g.getString("model", 0)) && g.getInteger("shard", 0) == shard) {
+          holding.add(file);
+        }
+      });
+    }
+    TreeMap<Integer, byte[]> held = new TreeMap<>();
+    for (int file : holding) {
+      files.forEachRowOf(file, COLUMNS, RERUN, g -> {
+        if (model.equals(g.getString("model", 0)) && g.getInteger("shard", 0) == shard) {
+          held.put(g.getInteger("chunk", 0), g.getBinary("bytes", 0).getBytes());
+        }
+      });
+    }
+    if (held.size() != chunks[shard]) {
+      throw changed();
+    }
+    return LabelIndex.readFrom(ByteChunks.input(new ArrayList<>(held.values())));
+  }
+
+  /**
    * Hands each shard's chunks, in order, to {@code shard} as soon as its last chunk has been read: the files are read
    * twice, first without the bytes (which chunks each shard has), then with them, so the bytes held at once are those
    * of the shards whose chunks are still coming (one, when each file holds one shard's rows, as the embed stage writes
