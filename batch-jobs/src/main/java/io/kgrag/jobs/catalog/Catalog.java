@@ -260,6 +260,23 @@ public final class Catalog {
     return version(t);
   }
 
+  /**
+   * As {@link #replaceWhere}, with the data files written uncompressed: for tables of large serialised indexes (HNSW
+   * shards, R*-trees) that barely compress, where Parquet's Snappy codec grows its buffer by each piece it is fed, so
+   * that writing and reading values of many megabytes costs time quadratic in the page size (a 169 MB label index
+   * shard took over 3 minutes to read back; 5 MB R*-trees kept executors zeroing direct buffers for minutes).
+   */
+  public long replaceWhereUncompressed(KgTable t, Dataset<Row> df, String predicate) {
+    String codecKey = "spark.sql.parquet.compression.codec";
+    String codec = spark.conf().get(codecKey, "snappy");
+    try {
+      spark.conf().set(codecKey, "uncompressed");
+      return replaceWhere(t, df, predicate);
+    } finally {
+      spark.conf().set(codecKey, codec);
+    }
+  }
+
   /** Appends {@code df} in one commit; returns the version written. */
   public long append(KgTable t, Dataset<Row> df) {
     writable(t);

@@ -9,9 +9,16 @@ import io.kgrag.core.index.partition.PathPartition;
 import io.kgrag.udfs.sql.SparkArrays;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.function.CoGroupFunction;
+import org.apache.spark.api.java.function.FlatMapGroupsFunction;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
@@ -54,8 +61,22 @@ public final class PathIndexProbe {
           .add("node_ids", DataTypes.createArrayType(DataTypes.LongType, false), false)
           .add("label_keys", DataTypes.createArrayType(DataTypes.LongType, false), false);
 
+  /**
+   * Where a probe task reads the trees of the partitions routed to it, one at a time, without a Spark scan and shuffle
+   * of the trees (a scan reads a batch of them into one column vector: at 10M edges, 25 trees of 5 MB each per
+   * file, which is what ran 4 GB executors out of heap): the index files, each read by one task.
+   */
+  public interface TreeReader extends Serializable {
+    /** The file that holds partition {@code pid}'s tree. */
+    int fileOf(int pid);
+
+    /** Hands each tree of {@code pids} that file {@code file} holds to {@code tree}, one at a time, in file order. */
+    void forEachTree(int file, Set<Integer> pids, BiConsumer<Integer, byte[]> tree);
+  }
+
   private final SparkSession spark;
   private final Dataset<Row> index;
+  private final TreeReader trees;
   private final PartitionDirectory directory;
   private final Broadcast<PartitionDirectory> bcDirectory;
   private final LongAccumulator nodesVisited;
@@ -66,8 +87,18 @@ public final class PathIndexProbe {
    * @param index the {@code path_index} rows of one path length (partition_id, summary, tree, …)
    */
   public PathIndexProbe(SparkSession spark, Dataset<Row> index) {
+    this(spark, index, null);
+  }
+
+  /**
+   * @param index the {@code path_index} rows of one path length (partition_id, summary, tree, …)
+   * @param trees where probe tasks read the trees from, one file per task; null: a Spark scan of {@code index}
+   *     shuffled to the probes
+   */
+  public PathIndexProbe(SparkSession spark, Dataset<Row> index, TreeReader trees) {
     this.spark = spark;
     this.index = index;
+    this.trees = trees;
     List<byte[]> summaries = new ArrayList<>();
     for (Row r : index.select("summary").collectAsList()) {
       summaries.add((byte[]) r.get(0));
@@ -155,6 +186,9 @@ public final class PathIndexProbe {
    */
   private Dataset<Row> probeRouted(Dataset<Row> queries, StructType schema, PartitionProbe probe) {
     Dataset<Row> routed = routed(queries);
+    if (this.trees != null) {
+      return probeFromFiles(routed, schema, probe, this.trees);
+    }
     Dataset<Row> trees = routedTrees(routed);
     if (trees == null) {
       return spark.createDataFrame(new ArrayList<Row>(), schema);
@@ -170,6 +204,36 @@ public final class PathIndexProbe {
     return routed
         .groupByKey((MapFunction<Row, Integer>) r -> r.getInt(4), Encoders.INT())
         .cogroup(trees.groupByKey((MapFunction<Row, Integer>) r -> r.getInt(0), Encoders.INT()), probeOne, Encoders.row(schema));
+  }
+
+  /**
+   * The routed query paths grouped by the file that holds their partition's tree: one task per file reads it once,
+   * deserialises each routed partition's tree in turn and probes it with the query paths routed there; a task holds
+   * one tree at a time, and no tree goes through a shuffle.
+   */
+  private static Dataset<Row> probeFromFiles(Dataset<Row> routed, StructType schema, PartitionProbe probe, TreeReader trees) {
+    FlatMapGroupsFunction<Integer, Row, Row> probeFile =
+        (file, rows) -> {
+          Map<Integer, List<Row>> byPid = new TreeMap<>();
+          while (rows.hasNext()) {
+            Row r = rows.next();
+            byPid.computeIfAbsent(r.getInt(4), k -> new ArrayList<>()).add(r);
+          }
+          List<Row> out = new ArrayList<>();
+          Set<Integer> found = new HashSet<>();
+          trees.forEachTree(file, byPid.keySet(), (pid, bytes) -> {
+            found.add(pid);
+            probe.probe(PathPartition.fromBytes(bytes), byPid.get(pid).iterator(), out);
+          });
+          if (!found.equals(byPid.keySet())) {
+            Set<Integer> missing = new TreeSet<>(byPid.keySet());
+            missing.removeAll(found);
+            throw new IllegalStateException(
+                "path index file " + file + " holds no tree of partitions " + missing + ": was the index rebuilt while this run read it? run it again");
+          }
+          return out.iterator();
+        };
+    return routed.groupByKey((MapFunction<Row, Integer>) r -> trees.fileOf(r.getInt(4)), Encoders.INT()).flatMapGroups(probeFile, Encoders.row(schema));
   }
 
   /** The query paths with one row per partition the directory routes each to ({@code pid}). */

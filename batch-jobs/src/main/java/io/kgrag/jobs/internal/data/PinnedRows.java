@@ -46,6 +46,12 @@ public final class PinnedRows implements AutoCloseable {
     return rows;
   }
 
+  /** Computes the rows now (they are kept), so that what they were computed from can be dropped. */
+  public PinnedRows compute() {
+    rdd.count();
+    return this;
+  }
+
   /** Drops the persisted blocks. */
   @Override
   public void close() {

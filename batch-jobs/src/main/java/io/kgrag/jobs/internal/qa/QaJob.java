@@ -120,6 +120,13 @@ public final class QaJob {
         PinnedRows pinned = PinnedRows.of(next);
         pins.add(pinned);
         cur = pinned.rows();
+        if (llm == null && pins.size() >= 2) {
+          // without an LLM nothing reads an earlier phase's rows again: computed now, this phase's rows free the
+          // previous phase's blocks, so executors keep two phases' states, not every phase's (with an LLM every
+          // phase's replies are read again when the cache is written, so every phase stays)
+          pinned.compute();
+          pins.get(pins.size() - 2).close();
+        }
         if (llm != null && !(phase instanceof Phase.Exchange)) {
           llmSteps.add(cur.select("item_key", "llm"));
         }

@@ -12,6 +12,7 @@ import io.kgrag.core.sgrag.StarQueries;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
+import io.kgrag.jobs.internal.data.PathIndexFiles;
 import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.jobs.runs.StageReport;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
@@ -59,6 +60,8 @@ public final class IndexVerifier {
     public double indexSecondsSameSubset;
     public long scanMatches;
     public long indexMatchesSameSubset;
+    /** The same subset probed with the trees read from the index's files (as SG-RAG's probes read them). */
+    public long fileMatchesSameSubset;
     public final List<String> dismissed = new ArrayList<>();
 
     public Map<String, Long> rows() {
@@ -150,7 +153,8 @@ public final class IndexVerifier {
     Result res = new Result();
     res.queries = leafKeys.size();
 
-    PathIndexProbe probe = new PathIndexProbe(spark, index);
+    // the probes read their trees from the index's files, as SG-RAG's do; the subset check below scans it through Spark
+    PathIndexProbe probe = new PathIndexProbe(spark, index, PathIndexFiles.of(catalog, 1));
     int parts = probe.directory().numPartitions();
     StarQueries plan = new StarQueries(model, key -> null); // completion paths need no features
 
@@ -231,6 +235,7 @@ public final class IndexVerifier {
       long t2 = System.nanoTime();
       res.indexMatchesSameSubset = new PathIndexProbe(spark, index).probe(spark.createDataFrame(subset, PathIndexProbe.QUERIES)).count();
       res.indexSecondsSameSubset = (System.nanoTime() - t2) / 1e9;
+      res.fileMatchesSameSubset = probe.probe(spark.createDataFrame(subset, PathIndexProbe.QUERIES)).count();
       long t3 = System.nanoTime();
       res.scanMatches = scan(subset);
       res.scanSeconds = (System.nanoTime() - t3) / 1e9;

@@ -49,11 +49,11 @@ public final class ServedLabels implements LabelSearch {
   public float[] vector(long labelKey) {
     LabelRequest r = LabelRequest.vectorOf(labelKey);
     LabelRequest.Answer a = answered.get(r);
-    if (a == null && !answered.containsKey(r)) {
+    if (a == null) {
       missing.add(r);
       return new float[dims];
     }
-    return a == null ? null : a.vector();
+    return a.vector();
   }
 
   /** True when this pass read a lookup not answered yet, so its result is not the index's. */

@@ -318,6 +318,14 @@ public final class SgragRetriever implements Serializable {
    * @param asked every completion query sent ({@link SgragPlan#completion} and {@link #extend}'s)
    */
   public ExactPlan exact(SgragPlan plan, List<PathQuery> asked, List<PathHit> completionHits) {
+    return queries(plan, combinations(plan, asked, completionHits));
+  }
+
+  /**
+   * Step 2's combinations of the unknowns' labels ({@link #exact} without its query paths, which need the label
+   * features of every key in them: {@link #queries}).
+   */
+  public ExactPlan combinations(SgragPlan plan, List<PathQuery> asked, List<PathHit> completionHits) {
     QueryGraph q = plan.graph();
     List<QueryGraph.Node> unknowns = q.unknowns();
     if (unknowns.isEmpty() || completionHits.isEmpty()) {
@@ -353,6 +361,17 @@ public final class SgragRetriever implements Serializable {
     if (combos.isEmpty()) {
       return ExactPlan.NONE;
     }
+    return new ExactPlan(unknownIds, combos, List.of(), truncated);
+  }
+
+  /** Step 2's exact query paths of every combination of {@code combinations} (Algorithm 7 line 5: the GNN's o(p_q)). */
+  public ExactPlan queries(SgragPlan plan, ExactPlan combinations) {
+    if (combinations.empty()) {
+      return ExactPlan.NONE;
+    }
+    QueryGraph q = plan.graph();
+    int[] unknownIds = combinations.unknowns();
+    List<long[]> combos = combinations.combos();
     List<PathQuery> queries = new ArrayList<>();
     int nPaths = plan.paths().size();
     for (int c = 0; c < combos.size(); c++) {
@@ -372,7 +391,7 @@ public final class SgragRetriever implements Serializable {
         queries.add(new PathQuery(c * nPaths + i, k, v));
       }
     }
-    return new ExactPlan(unknownIds, combos, queries, truncated);
+    return new ExactPlan(unknownIds, combos, queries, combinations.truncated());
   }
 
   /**

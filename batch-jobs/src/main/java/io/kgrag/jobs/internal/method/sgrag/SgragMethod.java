@@ -32,6 +32,7 @@ import io.kgrag.jobs.api.Phase;
 import io.kgrag.jobs.api.QaFlag;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphFeatures;
+import io.kgrag.jobs.internal.data.PathIndexFiles;
 import io.kgrag.jobs.internal.data.StoredGraph;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.internal.qa.ExemplarInput;
@@ -137,7 +138,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
             graph, labelShards, model, relationVectors, setup.embedder(), setup.minSimilarity(), o.config(pathLength),
             components != null ? components : SgragComponents.of(setup.components()),
             new UnderstandingSpec(SchemaTable.load(setup.catalog()), exemplars, QuestionUnderstanding.Config.DEFAULT));
-    Probe probe = new Probe(index);
+    Probe probe = new Probe(index, PathIndexFiles.of(catalog, pathLength));
     List<Phase> phases;
     if (o.labelLookups() == SgragOptions.LabelLookups.EXCHANGE) {
       if (setup.components().llmExtractor()) {
@@ -148,7 +149,8 @@ public final class SgragMethod extends AbstractRetrievalMethod {
       LabelExchange labels = new LabelExchange(labelShards);
       phases = new ArrayList<>(labels.rounds(PLAN_SERVED, LABEL_DIM, PLAN_ROUNDS));
       phases.addAll(List.of(probe, EXTEND, probe, EXTEND, probe));
-      phases.addAll(labels.rounds(EXACT_SERVED, LABEL_DIM, EXACT_ROUNDS));
+      phases.add(COMBINATIONS);
+      phases.addAll(labels.rounds(EXACT_QUERIES_SERVED, LABEL_DIM, EXACT_ROUNDS));
       phases.addAll(List.of(probe, ANSWER));
     } else {
       phases = List.of(PLAN, probe, EXTEND, probe, EXTEND, probe, EXACT, probe, ANSWER);
@@ -198,8 +200,8 @@ public final class SgragMethod extends AbstractRetrievalMethod {
    */
   static final int PLAN_ROUNDS = 4;
 
-  /** Passes of step 2 with the exchange between them: its label features are read in one pass. */
-  static final int EXACT_ROUNDS = 3;
+  /** Passes of step 2's query paths with the exchange between them: their label features are all read in the first. */
+  static final int EXACT_ROUNDS = 2;
 
   static final LabelExchange.Dims LABEL_DIM = context -> ((SgragContext) context).labelDim();
 
@@ -218,13 +220,26 @@ public final class SgragMethod extends AbstractRetrievalMethod {
         };
       };
 
-  /** Step 2 through a task's view whose label features the shards serve. */
-  static final LabelExchange.ServedStep EXACT_SERVED =
+  /** Step 2's combinations of the unknowns' labels (no label feature read), kept for its query paths. */
+  static final Phase.Tasks COMBINATIONS =
+      (context, embedder, chat) -> {
+        SgragRetriever retriever = ((SgragContext) context).retriever();
+        return (q, state, trace, emit) -> {
+          Planned p = (Planned) state;
+          return new Planned(p.plan(), p.asked(), p.completion(), List.of(), retriever.combinations(p.plan(), p.asked(), p.completion()), null);
+        };
+      };
+
+  /**
+   * Step 2's query paths from its combinations, through a task's view whose label features the shards serve: the
+   * first pass reads the features of every key of every combination, the second builds the paths.
+   */
+  static final LabelExchange.ServedStep EXACT_QUERIES_SERVED =
       (context, labels, embedder, chat) -> {
         SgragRetriever retriever = ((SgragContext) context).served(labels).retriever();
         return (q, state, trace, emit) -> {
           Planned p = (Planned) state;
-          return new Planned(p.plan(), p.asked(), p.completion(), List.of(), retriever.exact(p.plan(), p.asked(), p.completion()), null);
+          return new Planned(p.plan(), p.asked(), p.completion(), List.of(), retriever.queries(p.plan(), p.exact()), null);
         };
       };
 
@@ -271,10 +286,13 @@ public final class SgragMethod extends AbstractRetrievalMethod {
   static final class Probe implements Phase.Exchange {
     private static final long serialVersionUID = 1L;
     private final transient Dataset<Row> index;
+    private final transient PathIndexFiles trees;
     private transient PathIndexProbe probe;
 
-    Probe(Dataset<Row> index) {
+    /** @param trees the index's files the probes read their trees from; null: a Spark scan of {@code index} */
+    Probe(Dataset<Row> index, PathIndexFiles trees) {
       this.index = index;
+      this.trees = trees;
     }
 
     @Override
@@ -296,7 +314,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
     @Override
     public Dataset<Row> serve(SparkSession spark, Dataset<Row> requests) {
       if (probe == null) {
-        probe = new PathIndexProbe(spark, index); // the partitions' summaries, read once per run
+        probe = new PathIndexProbe(spark, index, trees); // the partitions' summaries, read once per run
       }
       Dataset<Row> probed = probe.probeGrouped(requests);
       // per path, its hits in every partition; per question, its paths

@@ -80,18 +80,9 @@ public final class LabelIndexTable {
             .sortWithinPartitions("shard", "label_key")
             .select(col("shard"), col("label_key"), col("label"), col("feature"))
             .mapPartitions(new ShardBuilder(model, source, shards, threadsPerShard(catalog.spark(), shards)), Encoders.row(KgTable.LABEL_INDEX.schema()));
-    // uncompressed: HNSW bytes (float vectors, neighbour ids) barely compress, and Parquet's Snappy codec grows its
-    // buffer by each piece it is fed, so writing and reading 16 MB values cost time quadratic in the page size
-    // (a 169 MB shard took over 3 minutes to read back)
-    String codecKey = "spark.sql.parquet.compression.codec";
-    String codec = catalog.spark().conf().get(codecKey, "snappy");
-    long version;
-    try {
-      catalog.spark().conf().set(codecKey, "uncompressed");
-      version = catalog.replaceWhere(KgTable.LABEL_INDEX, rows, "model = " + literal(model));
-    } finally {
-      catalog.spark().conf().set(codecKey, codec);
-    }
+    // uncompressed: HNSW bytes (float vectors, neighbour ids) barely compress, and 16 MB values through Snappy cost
+    // time quadratic in the page size
+    long version = catalog.replaceWhereUncompressed(KgTable.LABEL_INDEX, rows, "model = " + literal(model));
     Row s = stats(model);
     if (s.getLong(1) != n) {
       throw new IllegalStateException("label index of " + model + " holds " + s.getLong(1) + " labels, expected " + n);

@@ -75,7 +75,7 @@ public final class PathIndexStage {
         catalog.spark().sparkContext().broadcast(partitioning, scala.reflect.ClassTag$.MODULE$.apply(DominancePartitioning.class));
     Dataset<Row> built =
         PathIndexes.build(paths, bc, length, dims).withColumn("length", lit(length)).withColumn("model_id", lit(modelId));
-    report.version("path_index", catalog.replaceWhere(KgTable.PATH_INDEX, built, "length = " + length));
+    report.version("path_index", catalog.replaceWhereUncompressed(KgTable.PATH_INDEX, built, "length = " + length));
     // the cells, so that `kgrag reindex` can route new paths to the partitions they belong to
     Row cut =
         RowFactory.create(length, modelId, partitioning.numPartitions(), (count + partitioning.numPartitions() - 1) / partitioning.numPartitions(),

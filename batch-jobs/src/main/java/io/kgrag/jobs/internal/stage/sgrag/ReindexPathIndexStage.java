@@ -155,7 +155,7 @@ public final class ReindexPathIndexStage {
         throw new IllegalStateException("rebuilt partitions hold " + builtCounts + ", expected " + expected + " (nothing written)");
       }
       String ids = Arrays.stream(rebuild).mapToObj(Integer::toString).collect(Collectors.joining(", "));
-      long version = catalog.replaceWhere(KgTable.PATH_INDEX, built, "length = " + length + " AND partition_id IN (" + ids + ")");
+      long version = catalog.replaceWhereUncompressed(KgTable.PATH_INDEX, built, "length = " + length + " AND partition_id IN (" + ids + ")");
       int[] oversized = plan.oversized();
       report.version("path_index", version).version("path_partitioning", catalog.version(KgTable.PATH_PARTITIONING))
           .rows("paths_removed", removedCount)

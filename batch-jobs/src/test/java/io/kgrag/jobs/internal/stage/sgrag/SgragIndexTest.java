@@ -81,6 +81,7 @@ class SgragIndexTest {
     assertTrue(r.bruteMatches >= 2000, "every sampled centre matches its own query: " + r.bruteMatches);
     assertTrue(r.indexCandidates >= r.bruteMatches);
     assertEquals(r.scanMatches, r.indexMatchesSameSubset, "index probe and brute-force path scan agree on the same query paths");
+    assertEquals(r.scanMatches, r.fileMatchesSameSubset, "so does the probe that reads the trees from the index's files");
     assertTrue(r.partitionFraction > 0 && r.partitionFraction <= 1, "routed fraction " + r.partitionFraction);
   }
 }
