@@ -24,16 +24,7 @@ class ServedLabelsTest {
   private static final int DIMS = 8;
 
   private static float[] unit(Random rnd) {
-    float[] v = new float[DIMS];
-    double n = 0;
-    for (int i = 0; i < DIMS; i++) {
-      v[i] = (float) rnd.nextGaussian();
-      n += v[i] * v[i];
-    }
-    for (int i = 0; i < DIMS; i++) {
-      v[i] /= (float) Math.sqrt(n);
-    }
-    return v;
+    return ShardedLabelIndexTest.unit(rnd, DIMS);
   }
 
   /** 200 labels with keys 0..199 in three shards (by key modulo 3), built exhaustive. */

@@ -18,13 +18,18 @@ class ShardedLabelIndexTest {
   private static final int EF = 2 * N;
 
   private static float[] unit(Random rnd) {
-    float[] v = new float[DIMS];
+    return unit(rnd, DIMS);
+  }
+
+  /** A random unit vector of {@code dims} dimensions. */
+  static float[] unit(Random rnd, int dims) {
+    float[] v = new float[dims];
     double n = 0;
-    for (int i = 0; i < DIMS; i++) {
+    for (int i = 0; i < dims; i++) {
       v[i] = (float) rnd.nextGaussian();
       n += v[i] * v[i];
     }
-    for (int i = 0; i < DIMS; i++) {
+    for (int i = 0; i < dims; i++) {
       v[i] /= (float) Math.sqrt(n);
     }
     return v;
