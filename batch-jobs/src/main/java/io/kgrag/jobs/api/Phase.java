@@ -10,6 +10,7 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -73,9 +74,16 @@ public sealed interface Phase permits Phase.Tasks, Phase.Exchange, Phase.Driver 
     /** The requests of one question's state (on the executors). */
     List<Row> requests(long qnum, Object state);
 
+    /** The schema of {@link #serve}'s rows. */
+    StructType SERVED =
+        new StructType()
+            .add("qnum", DataTypes.LongType, false)
+            .add("payload", DataTypes.BinaryType, true)
+            .add("nanos", DataTypes.LongType, false);
+
     /**
-     * Serves every request (on the driver, as Spark operations): one row per question that asked, {@code
-     * (qnum long, payload binary, nanos long)}, nanos being the question's share of the work.
+     * Serves every request (on the driver, as Spark operations): one row per question that asked, {@link #SERVED}
+     * {@code (qnum long, payload binary, nanos long)}, nanos being the question's share of the work.
      */
     Dataset<Row> serve(SparkSession spark, Dataset<Row> requests);
 

@@ -6,7 +6,6 @@ import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.udfs.sgrag.PathIndexProbe;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -58,11 +57,6 @@ public final class PathIndexFiles implements PathIndexProbe.TreeReader {
     return new PathIndexFiles(files, length, fileOf);
   }
 
-  /** Partitions whose trees the files hold. */
-  public int partitions() {
-    return fileOf.size();
-  }
-
   @Override
   public int fileOf(int pid) {
     Integer f = fileOf.get(pid);
@@ -80,10 +74,5 @@ public final class PathIndexFiles implements PathIndexProbe.TreeReader {
         tree.accept(pid, g.getBinary("tree", 0).getBytes());
       }
     });
-  }
-
-  /** What the files' partitions are, for messages and tests. */
-  Map<Integer, Integer> files() {
-    return Map.copyOf(fileOf);
   }
 }

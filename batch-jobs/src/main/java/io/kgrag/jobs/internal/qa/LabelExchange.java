@@ -44,8 +44,6 @@ public final class LabelExchange implements Phase.Exchange {
           .add("request", DataTypes.BinaryType, false)
           .add("answer", DataTypes.BinaryType, false)
           .add("nanos", DataTypes.LongType, false);
-  private static final StructType SERVED =
-      new StructType().add("qnum", DataTypes.LongType, false).add("payload", DataTypes.BinaryType, true).add("nanos", DataTypes.LongType, false);
 
   private final LabelShards shards;
 
@@ -178,7 +176,7 @@ public final class LabelExchange implements Phase.Exchange {
           }
           return out.iterator();
         },
-        Encoders.row(SERVED));
+        Encoders.row(Phase.Exchange.SERVED));
   }
 
   /** Per request, the shards' answers merged into the whole index's. */

@@ -112,7 +112,7 @@ public final class SgragContext implements Serializable {
 
   /** The dimension of the label vectors the GNN reads (that {@link #served}'s lookups answer with). */
   public int labelDim() {
-    return DominanceModel.fromBytes(modelBytes).inputDim();
+    return retriever().featureDim();
   }
 
   /** The graph, read from its source on first use in this JVM. */

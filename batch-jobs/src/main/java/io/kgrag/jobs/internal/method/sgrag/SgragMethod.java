@@ -54,7 +54,6 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -77,9 +76,6 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class SgragMethod extends AbstractRetrievalMethod {
   public static final String NAME = "sgrag";
-
-  static final StructType SERVED =
-      new StructType().add("qnum", DataTypes.LongType, false).add("payload", DataTypes.BinaryType, true).add("nanos", DataTypes.LongType, false);
 
   private final SgragComponents components;
 
@@ -330,7 +326,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
             }
             return out.iterator();
           },
-          Encoders.row(SERVED));
+          Encoders.row(Phase.Exchange.SERVED));
     }
 
     @Override

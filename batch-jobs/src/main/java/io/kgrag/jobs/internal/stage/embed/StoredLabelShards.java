@@ -79,33 +79,24 @@ final class StoredLabelShards implements LabelShards {
   }
 
   /**
-   * Shard {@code shard} alone: the files are read without the bytes first (which files hold its chunks), then only
-   * those files with them, so a task that serves one shard's lookups reads and holds that shard's bytes only.
+   * Shard {@code shard} alone: the files are read without the bytes first ({@link #layout}: which files hold its
+   * chunks), then only those files with them, so a task that serves one shard's lookups reads and holds that shard's bytes only.
    */
   @Override
   public LabelIndex shard(int shard) {
     if (shard < 0 || shard >= shards) {
       throw new IllegalArgumentException("no shard " + shard + " in a label index of " + shards);
     }
-    int[] chunks = layout();
-    TreeSet<Integer> holding = new TreeSet<>();
-    for (int f = 0; f < files.fileCount(); f++) {
-      int file = f;
-      files.forEachRowOf(file, KEYS, RERUN, g -> {
-        if (model.equals(g.getString("model", 0)) && g.getInteger("shard", 0) == shard) {
-          holding.add(file);
-        }
-      });
-    }
+    Layout layout = layout();
     TreeMap<Integer, byte[]> held = new TreeMap<>();
-    for (int file : holding) {
+    for (int file : layout.files().get(shard)) {
       files.forEachRowOf(file, COLUMNS, RERUN, g -> {
         if (model.equals(g.getString("model", 0)) && g.getInteger("shard", 0) == shard) {
           held.put(g.getInteger("chunk", 0), g.getBinary("bytes", 0).getBytes());
         }
       });
     }
-    if (held.size() != chunks[shard]) {
+    if (held.size() != layout.chunks()[shard]) {
       throw changed();
     }
     return LabelIndex.readFrom(ByteChunks.input(new ArrayList<>(held.values())));
@@ -118,7 +109,7 @@ final class StoredLabelShards implements LabelShards {
    * them).
    */
   private void forEachShard(BiConsumer<Integer, List<byte[]>> shard) {
-    int[] chunks = layout();
+    int[] chunks = layout().chunks();
     Map<Integer, TreeMap<Integer, byte[]>> pending = new HashMap<>();
     int[] done = {0};
     files.forEachRow(COLUMNS, RERUN, g -> {
@@ -143,20 +134,30 @@ final class StoredLabelShards implements LabelShards {
     }
   }
 
-  /** How many chunks each shard has, from the files' rows without their bytes; checks every shard and chunk is there once. */
-  private int[] layout() {
+  /** How many chunks each shard has and which files (by number) hold them. */
+  private record Layout(int[] chunks, List<TreeSet<Integer>> files) {}
+
+  /**
+   * The shards' layout, from the files' rows without their bytes; checks every shard and chunk is there once.
+   */
+  private Layout layout() {
     TreeMap<Integer, TreeSet<Integer>> byShard = new TreeMap<>();
-    files.forEachRow(KEYS, RERUN, g -> {
-      if (!model.equals(g.getString("model", 0))) {
-        return;
-      }
-      int shard = g.getInteger("shard", 0);
-      int chunk = g.getInteger("chunk", 0);
-      if (!byShard.computeIfAbsent(shard, k -> new TreeSet<>()).add(chunk)) {
-        throw new IllegalStateException(
-            String.format(Locale.ROOT, "label index of %s: chunk %d of shard %d appears twice in its files (re-run `%s`)", model, chunk, shard, RERUN));
-      }
-    });
+    Map<Integer, TreeSet<Integer>> filesOf = new HashMap<>();
+    for (int f = 0; f < files.fileCount(); f++) {
+      int file = f;
+      files.forEachRowOf(file, KEYS, RERUN, g -> {
+        if (!model.equals(g.getString("model", 0))) {
+          return;
+        }
+        int shard = g.getInteger("shard", 0);
+        int chunk = g.getInteger("chunk", 0);
+        if (!byShard.computeIfAbsent(shard, k -> new TreeSet<>()).add(chunk)) {
+          throw new IllegalStateException(
+              String.format(Locale.ROOT, "label index of %s: chunk %d of shard %d appears twice in its files (re-run `%s`)", model, chunk, shard, RERUN));
+        }
+        filesOf.computeIfAbsent(shard, k -> new TreeSet<>()).add(file);
+      });
+    }
     if (byShard.size() != shards || byShard.firstKey() != 0 || byShard.lastKey() != shards - 1) {
       throw new IllegalStateException(
           "label index of " + model + ": its files hold shards " + byShard.keySet() + ", expected 0.." + (shards - 1) + " (re-run `" + RERUN + "`)");
@@ -168,7 +169,11 @@ final class StoredLabelShards implements LabelShards {
       }
       chunks[shard] = held.size();
     });
-    return chunks;
+    List<TreeSet<Integer>> holding = new ArrayList<>();
+    for (int shard = 0; shard < shards; shard++) {
+      holding.add(filesOf.get(shard));
+    }
+    return new Layout(chunks, holding);
   }
 
   private IllegalStateException changed() {
