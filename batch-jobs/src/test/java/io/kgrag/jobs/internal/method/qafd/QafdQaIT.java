@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * diffusion figures, the same answers on a second run, and bad settings or a bare warehouse exiting 2
  * with nothing written.
  */
-class QafdQaTest {
+class QafdQaIT {
   private static final String DATASET = "mq-qafd";
 
   private static SparkSession spark;
