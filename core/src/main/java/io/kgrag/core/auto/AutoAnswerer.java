@@ -96,14 +96,15 @@ final class AutoAnswerer implements QuestionAnswerer {
       trace.metric("understand_nanos", System.nanoTime() - t0);
       return answer(question, trace, u, u.best(), starResult, AnswerStatus.PARTIAL, 1, top(starResult));
     }
-    QuestionUnderstanding.Scored corroborated = star == null ? understanding.corroborated(question, u.mentions()) : null;
-    if (corroborated != null) {
-      ProgramExecutor.Result r = typed(executor.execute(corroborated.program()), type);
+    Program corroborating = star == null ? understanding.corroborated(question, u.mentions()) : null;
+    if (corroborating != null) {
+      ProgramExecutor.Result r = typed(executor.execute(corroborating), type);
       // without labelled questions one word is enough when a neighbour of the mention joins every word ("western
       // films written by X"); with them, a wording they read as a chain ("the films of X" where "film" is a tag) stays one
       ProgramExecutor.Candidate best = r.exact() > 0 ? r.candidates().get(0) : null;
-      boolean joinsAll = best != null && best.satisfiedCount() == corroborated.program().anchors().size();
-      if (best != null && (corroborates(corroborated.program(), best) || (!understanding.hasExemplars() && joinsAll))) {
+      boolean joinsAll = best != null && best.satisfiedCount() == corroborating.anchors().size();
+      if (best != null && (corroborates(corroborating, best) || (!understanding.hasExemplars() && joinsAll))) {
+        QuestionUnderstanding.Scored corroborated = understanding.scored(corroborating, question);
         trace.metric("understand_nanos", System.nanoTime() - t0);
         AnswerStatus s = joinsAll ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
         return answer(question, trace, new QuestionUnderstanding.Understanding(question, u.mentions(), List.of(corroborated)), corroborated, r, s, 1, top(r));

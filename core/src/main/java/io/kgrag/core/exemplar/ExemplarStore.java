@@ -142,20 +142,27 @@ public final class ExemplarStore implements Serializable {
   public List<Vote> vote(float[] vector, int mentions, int neighbours, double tau) {
     int n = texts.length;
     double[] sims = new double[n];
-    Integer[] order = new Integer[n];
+    // the nearest `neighbours` texts with that many mentions, most similar first, the lower index first on a tie
+    int[] nearest = new int[Math.max(0, neighbours)];
     int m = 0;
     for (int i = 0; i < n; i++) {
       if (mentionCounts[i] != mentions) {
         continue;
       }
       sims[i] = EmbeddingCache.dot(vector, vectors[i]);
-      order[m++] = i;
+      if (m == nearest.length && (m == 0 || !(sims[i] > sims[nearest[m - 1]]))) {
+        continue; // i comes after every one kept (a later index loses a tie)
+      }
+      int at = m < nearest.length ? m++ : m - 1;
+      while (at > 0 && sims[nearest[at - 1]] < sims[i]) {
+        nearest[at] = nearest[at - 1];
+        at--;
+      }
+      nearest[at] = i;
     }
-    Integer[] eligible = Arrays.copyOf(order, m);
-    Arrays.sort(eligible, Comparator.<Integer>comparingDouble(i -> -sims[i]).thenComparingInt(i -> i));
     Map<Integer, double[]> score = new LinkedHashMap<>();
-    for (int r = 0; r < Math.min(neighbours, eligible.length); r++) {
-      int i = eligible[r];
+    for (int r = 0; r < m; r++) {
+      int i = nearest[r];
       double w = Math.exp((sims[i] - 1.0) / tau);
       int total = 0;
       for (int c : countOf[i]) {

@@ -37,6 +37,10 @@ public final class OperationChooser {
   private final CanonicalVectors canonical;
   private final QuestionUnderstanding understanding;
   private final double margin;
+  /** The question whose spans {@link #masks} holds, per mask: a question's programs share a few masks. */
+  private String spansOf;
+  private List<MentionLinker.Token> spansTokens;
+  private final java.util.Map<String, OperatorSpans> masks = new java.util.HashMap<>();
 
   OperationChooser(QuestionUnderstanding understanding, GraphSchema schema, EmbeddingCache cache, CanonicalVectors canonical, double margin) {
     this.understanding = understanding;
@@ -84,7 +88,7 @@ public final class OperationChooser {
 
   /** For each of {@code kinds}, with and without years, the question's span closest to its phrases, where it reaches the margin. */
   private List<OperatorSpans.Match> clearSpans(String question, List<Mention> mentions, List<SetOperation.Kind> kinds) {
-    OperatorSpans spans = OperatorSpans.of(question, mentions, null, canonical, cache);
+    OperatorSpans spans = spans(question, mentions, null);
     List<OperatorSpans.Match> out = new ArrayList<>();
     for (SetOperation.Kind kind : kinds) {
       for (boolean years : new boolean[] {true, false}) {
@@ -95,6 +99,17 @@ public final class OperationChooser {
       }
     }
     return out;
+  }
+
+  /** {@link OperatorSpans#of} for the question outside the mentions (and {@code p}'s anchors), kept for the question's next programs. */
+  private OperatorSpans spans(String question, List<Mention> mentions, Program p) {
+    if (!question.equals(spansOf)) {
+      spansOf = question;
+      spansTokens = MentionLinker.tokens(question);
+      masks.clear();
+    }
+    boolean[] masked = OperatorSpans.masked(spansTokens, mentions, p);
+    return masks.computeIfAbsent(java.util.Arrays.toString(masked), k -> OperatorSpans.of(OperatorSpans.words(spansTokens), masked, canonical, cache.embedder()));
   }
 
   Reading choose(String question, List<Mention> mentions, QuestionUnderstanding.Scored set) {
@@ -124,7 +139,7 @@ public final class OperationChooser {
         orders(offers, shorter, understanding.utterance(prefix), last, literals);
       }
     }
-    OperatorSpans spans = OperatorSpans.of(question, mentions, p, canonical, cache);
+    OperatorSpans spans = spans(question, mentions, p);
     List<Offer> gated = new ArrayList<>();
     gated.add(offers.get(0));
     java.util.Map<String, Double> gates = new java.util.HashMap<>();

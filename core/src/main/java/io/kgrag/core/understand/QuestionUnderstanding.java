@@ -89,6 +89,8 @@ public final class QuestionUnderstanding {
   private final Map<String, String> chainOfPattern = new HashMap<>();
   private final Map<String, float[]> relationVectors;
   private final Config config;
+  /** Each role's relation in words ({@link Labels#relationText}), read once: every chain's wording is built from them. */
+  private final String[] roleWords;
   private final OperationChooser operations;
   private final ComparisonReader comparisons;
 
@@ -108,6 +110,10 @@ public final class QuestionUnderstanding {
     this.relationVectors = relationVectors;
     this.exemplars = exemplars;
     this.config = config;
+    this.roleWords = new String[schema.roles()];
+    for (int r = 0; r < roleWords.length; r++) {
+      roleWords[r] = Labels.relationText(schema.relation(r));
+    }
     this.operations = new OperationChooser(this, schema, cache, canonical, config.operationMargin());
     this.comparisons = new ComparisonReader(graph, schema, cache, canonical, config.operationMargin());
     if (exemplars != null && !exemplars.modelId().equals(cache.embedder().modelId())) {
@@ -142,9 +148,10 @@ public final class QuestionUnderstanding {
    * The reading of a question with one confident mention and single lower-case words that are labels ("the male
    * author influenced by X", "western films written by X"): the nodes next to the confident mention, ranked by how
    * many of the others they join too; the caller takes it when one of them joins every word (the graph, not a word
-   * list, says which of those words are constraints). Null for any other question.
+   * list, says which of those words are constraints). Null for any other question. Not yet scored: the caller
+   * scores it ({@link #scored}) only when it takes it, since scoring embeds the question and the wording.
    */
-  public Scored corroborated(String question, List<Mention> mentions) {
+  public Program corroborated(String question, List<Mention> mentions) {
     List<Mention> words = mentions;
     List<Mention> withoutNumbers = mentions.stream().filter(m -> m.strong() || !Literals.isNumber(m.label())).toList();
     if (withoutNumbers.size() < mentions.size() && operations.readsComparison(question, mentions)) {
@@ -157,7 +164,12 @@ public final class QuestionUnderstanding {
     if (strong != 1 || anchors.size() - strong < (exemplars != null ? CORROBORATING : 1)) {
       return null;
     }
-    return scoredStar(new Program(anchors, Program.Operation.LIST), cache.embed(List.of(question))[0]);
+    return new Program(anchors, Program.Operation.LIST);
+  }
+
+  /** An intersection ({@link #corroborated}) scored as {@link #intersection} scores one. */
+  public Scored scored(Program star, String question) {
+    return scoredStar(star, cache.embed(List.of(question))[0]);
   }
 
   /** An intersection scored by how many mentions it joins and how close its wording reads to the question. */
@@ -397,7 +409,7 @@ public final class QuestionUnderstanding {
   String utterance(int[] roles) {
     String u = MASK;
     for (int r : roles) {
-      String words = Labels.relationText(schema.relation(r));
+      String words = roleWords[r];
       u = schema.forward(r) ? u + " " + words : words + " " + u;
     }
     return u;
