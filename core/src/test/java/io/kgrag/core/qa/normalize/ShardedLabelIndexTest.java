@@ -183,16 +183,7 @@ class ShardedLabelIndexTest {
     Random rnd = new Random(41);
     List<LabelIndex.Entry> entries = new ArrayList<>();
     for (int i = 0; i < 2000; i++) {
-      float[] v = new float[384];
-      double n = 0;
-      for (int j = 0; j < v.length; j++) {
-        v[j] = (float) rnd.nextGaussian();
-        n += v[j] * v[j];
-      }
-      for (int j = 0; j < v.length; j++) {
-        v[j] /= (float) Math.sqrt(n);
-      }
-      entries.add(new LabelIndex.Entry(i, "label " + i, v));
+      entries.add(new LabelIndex.Entry(i, "label " + i, unit(rnd, 384)));
     }
     int threads = 8 * Runtime.getRuntime().availableProcessors();
     LabelIndex idx =
