@@ -13,7 +13,8 @@ import java.util.Map;
  * A question's spans of one or two words outside its strong mentions (and a program's), lower case, with their
  * vectors, read against an operator's canonical phrases by sentence embedding. Every operator phrase has at most two
  * words, and the spans of ordinary questions repeat, so their vectors come from the JVM's cache of canonical texts
- * after the first questions of a run; each list of phrases is read against them once. Not thread-safe. Used by {@link OperationChooser}, {@link ComparisonReader} and SRAG's analysis.
+ * after the first questions of a run; each list of phrases is read against them once. Not thread-safe. Used by
+ * {@link OperationChooser}, {@link ComparisonReader} and SRAG's analysis.
  */
 public final class OperatorSpans {
   /** The span closest to one of the phrases, and how close. */
