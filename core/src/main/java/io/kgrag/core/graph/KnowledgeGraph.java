@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 
 /**
  * The knowledge graph in memory, compact enough to broadcast to every executor for question answering:
@@ -22,7 +23,7 @@ public final class KnowledgeGraph implements Serializable {
   private final String[] labels;
   private final long[] labelKeys;
   private final String[] relations;
-  private final Map<Long, Integer> indexById;
+  private final LongIntHashMap indexById;
   private final Map<Long, int[]> nodesByLabelKey;
   // CSR: for node i, entries offsets[i] .. offsets[i+1]-1 of neighbour/relation/outgoing
   private final int[] offsets;
@@ -42,7 +43,7 @@ public final class KnowledgeGraph implements Serializable {
     this.outgoing = outgoing;
     this.edgeCount = edgeCount;
     this.labelKeys = new long[entityIds.length];
-    this.indexById = new HashMap<>(entityIds.length * 2);
+    this.indexById = new LongIntHashMap(entityIds.length);
     Map<Long, List<Integer>> byKey = new HashMap<>();
     for (int i = 0; i < entityIds.length; i++) {
       indexById.put(entityIds[i], i);
@@ -68,8 +69,7 @@ public final class KnowledgeGraph implements Serializable {
 
   /** The dense index of an entity id, or -1. */
   public int index(long entityId) {
-    Integer i = indexById.get(entityId);
-    return i == null ? -1 : i;
+    return indexById.getIfAbsent(entityId, -1);
   }
 
   public long entityId(int node) {
@@ -183,30 +183,34 @@ public final class KnowledgeGraph implements Serializable {
 
   /** Collects entities and edges; edges naming an entity that was not added are counted and dropped. */
   public static final class Builder {
-    private final Map<Long, Integer> index = new HashMap<>();
-    private final List<Long> ids = new ArrayList<>();
+    private final LongIntHashMap index = new LongIntHashMap();
+    private long[] ids = new long[1024];
     private final List<String> labels = new ArrayList<>();
     private final Map<String, Integer> relationIndex = new HashMap<>();
     private final List<String> relations = new ArrayList<>();
     private int[] src = new int[1024];
     private int[] dst = new int[1024];
     private int[] rel = new int[1024];
+    private int nodes;
     private int edges;
     private long dropped;
 
     public Builder entity(long entityId, String label) {
       if (!index.containsKey(entityId)) {
-        index.put(entityId, ids.size());
-        ids.add(entityId);
+        index.put(entityId, nodes);
+        if (nodes == ids.length) {
+          ids = Arrays.copyOf(ids, nodes * 2);
+        }
+        ids[nodes++] = entityId;
         labels.add(label == null ? "" : label);
       }
       return this;
     }
 
     public Builder edge(long srcId, String relationName, long dstId) {
-      Integer s = index.get(srcId);
-      Integer d = index.get(dstId);
-      if (s == null || d == null || s.equals(d)) {
+      int s = index.getIfAbsent(srcId, -1);
+      int d = index.getIfAbsent(dstId, -1);
+      if (s < 0 || d < 0 || s == d) {
         dropped++;
         return this;
       }
@@ -235,21 +239,14 @@ public final class KnowledgeGraph implements Serializable {
      * order gives an equal graph.
      */
     public KnowledgeGraph build() {
-      int n = ids.size();
-      Integer[] byId = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        byId[i] = i;
-      }
-      Arrays.sort(byId, (a, b) -> Long.compare(ids.get(a), ids.get(b)));
+      int n = nodes;
+      long[] sortedIds = Arrays.copyOf(ids, n); // distinct ids
+      Arrays.sort(sortedIds);
       int[] rank = new int[n];
+      String[] sortedLabels = new String[n];
       for (int i = 0; i < n; i++) {
-        rank[byId[i]] = i;
-      }
-      List<Long> sortedIds = new ArrayList<>(n);
-      List<String> sortedLabels = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        sortedIds.add(ids.get(byId[i]));
-        sortedLabels.add(labels.get(byId[i]));
+        rank[i] = Arrays.binarySearch(sortedIds, ids[i]);
+        sortedLabels[rank[i]] = labels.get(i);
       }
       // relations numbered in name order, like nodes in id order: the rows' order leaves no trace
       String[] relNames = relations.toArray(new String[0]);
@@ -258,33 +255,32 @@ public final class KnowledgeGraph implements Serializable {
       for (int r = 0; r < relNames.length; r++) {
         relRank[relationIndex.get(relNames[r])] = r;
       }
-      Integer[] order = new Integer[edges];
+      // edges in (src, relation, dst) order: counted into one bucket per source, each bucket sorted by
+      // (relation, dst) packed in one long (both are non-negative ints)
+      int[] bucket = new int[n + 1];
       for (int e = 0; e < edges; e++) {
-        src[e] = rank[src[e]];
-        dst[e] = rank[dst[e]];
-        rel[e] = relRank[rel[e]];
-        order[e] = e;
+        bucket[rank[src[e]] + 1]++;
       }
-      Arrays.sort(order, (a, b) -> {
-        int c = Integer.compare(src[a], src[b]);
-        if (c == 0) {
-          c = Integer.compare(rel[a], rel[b]);
+      for (int i = 0; i < n; i++) {
+        bucket[i + 1] += bucket[i];
+      }
+      int[] next = Arrays.copyOf(bucket, n);
+      long[] relDst = new long[edges];
+      for (int e = 0; e < edges; e++) {
+        relDst[next[rank[src[e]]]++] = ((long) relRank[rel[e]] << 32) | rank[dst[e]];
+      }
+      int[] src = new int[edges];
+      int[] dst = new int[edges];
+      int[] rel = new int[edges];
+      for (int i = 0; i < n; i++) {
+        Arrays.sort(relDst, bucket[i], bucket[i + 1]);
+        for (int e = bucket[i]; e < bucket[i + 1]; e++) {
+          src[e] = i;
+          rel[e] = (int) (relDst[e] >>> 32);
+          dst[e] = (int) relDst[e];
         }
-        return c != 0 ? c : Integer.compare(dst[a], dst[b]);
-      });
-      int[] s2 = new int[edges];
-      int[] d2 = new int[edges];
-      int[] r2 = new int[edges];
-      for (int e = 0; e < edges; e++) {
-        s2[e] = src[order[e]];
-        d2[e] = dst[order[e]];
-        r2[e] = rel[order[e]];
       }
-      int[] src = s2;
-      int[] dst = d2;
-      int[] rel = r2;
-      List<Long> ids = sortedIds;
-      List<String> labels = sortedLabels;
+      String[] labels = sortedLabels;
       int[] offsets = new int[n + 1];
       for (int e = 0; e < edges; e++) {
         offsets[src[e] + 1]++;
@@ -306,8 +302,7 @@ public final class KnowledgeGraph implements Serializable {
         nb[b] = src[e];
         rl[b] = rel[e];
       }
-      long[] idArr = ids.stream().mapToLong(Long::longValue).toArray();
-      return new KnowledgeGraph(idArr, labels.toArray(new String[0]), relNames, offsets, nb, rl, out, edges);
+      return new KnowledgeGraph(sortedIds, labels, relNames, offsets, nb, rl, out, edges);
     }
   }
 }

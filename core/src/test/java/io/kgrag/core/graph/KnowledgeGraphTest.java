@@ -47,6 +47,51 @@ class KnowledgeGraphTest {
     }
   }
 
+  @Test
+  void nodesComeInSignedIdOrderAndEachNodesOutgoingEdgesInRelationThenNeighbourOrder() {
+    Random random = new Random(11);
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      ids.add(random.nextLong()); // content hashes: half of them negative
+    }
+    String[] relations = {"r" + 3, "r" + 1, "r" + 2};
+    List<Triple> edges = new ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      edges.add(new Triple(ids.get(random.nextInt(40)), relations[random.nextInt(3)], ids.get(random.nextInt(200))));
+    }
+    edges.add(new Triple(ids.get(0), "r1", ids.get(0))); // a self loop
+    edges.add(new Triple(ids.get(0), "r1", 42L)); // an end that is no entity
+    KnowledgeGraph g = build(ids, edges);
+
+    List<Long> sorted = new ArrayList<>(ids);
+    Collections.sort(sorted);
+    for (int n = 0; n < g.nodeCount(); n++) {
+      assertEquals(sorted.get(n), g.entityId(n));
+      assertEquals("entity " + sorted.get(n), g.label(n));
+      assertEquals(n, g.index(sorted.get(n)));
+    }
+    assertEquals(-1, g.index(42L));
+    long selfLoopsAndStrays = edges.stream().filter(t -> t.src() == t.dst() || !ids.contains(t.dst())).count();
+    assertEquals(edges.size() - selfLoopsAndStrays, g.edgeCount());
+    for (int n = 0; n < g.nodeCount(); n++) {
+      long id = g.entityId(n);
+      List<String> expected = new ArrayList<>();
+      for (Triple t : edges) {
+        if (t.src() == id && t.dst() != id && ids.contains(t.dst())) {
+          expected.add(t.relation() + " " + String.format("%05d", g.index(t.dst())));
+        }
+      }
+      Collections.sort(expected);
+      List<String> outgoing = new ArrayList<>();
+      for (int k = 0; k < g.entryCount(n); k++) {
+        if (g.entryOutgoing(n, k)) {
+          outgoing.add(g.entryRelation(n, k) + " " + String.format("%05d", g.entryNeighbour(n, k)));
+        }
+      }
+      assertEquals(expected, outgoing, "node " + n);
+    }
+  }
+
   private static KnowledgeGraph build(List<Long> ids, List<Triple> edges) {
     KnowledgeGraph.Builder b = KnowledgeGraph.builder();
     for (long id : ids) {
