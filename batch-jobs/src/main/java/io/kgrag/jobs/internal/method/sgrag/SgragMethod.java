@@ -16,6 +16,7 @@ import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.normalize.LabelIndex;
 import io.kgrag.core.sgrag.qa.ExactPlan;
+import io.kgrag.core.sgrag.qa.PackedPathHits;
 import io.kgrag.core.sgrag.qa.PathHit;
 import io.kgrag.core.sgrag.qa.PathQuery;
 import io.kgrag.core.sgrag.qa.Retrieval;
@@ -176,7 +177,21 @@ public final class SgragMethod extends AbstractRetrievalMethod {
    * probe asks, then the exact plan and its hits.
    */
   record Planned(SgragPlan plan, List<PathQuery> asked, List<PathHit> completion, List<PathQuery> pending, ExactPlan exact, List<PathHit> exactHits)
-      implements Serializable {}
+      implements Serializable {
+    /** Written with its hits packed ({@link PackedPathHits}): a question's state is written and read in every phase. */
+    private Object writeReplace() {
+      return new PackedPlanned(plan, asked, PackedPathHits.of(completion), pending, exact, exactHits == null ? null : PackedPathHits.of(exactHits));
+    }
+  }
+
+  /** The serial form of {@link Planned}. */
+  private record PackedPlanned(
+      SgragPlan plan, List<PathQuery> asked, PackedPathHits completion, List<PathQuery> pending, ExactPlan exact, PackedPathHits exactHits)
+      implements Serializable {
+    private Object readResolve() {
+      return new Planned(plan, asked, completion.unpack(), pending, exact, exactHits == null ? null : exactHits.unpack());
+    }
+  }
 
   /** Step 1: ψ, Algorithm 3, Algorithm 4; the plan's query graph is the question's. */
   static final Phase.Tasks PLAN =
@@ -322,7 +337,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
             List<Row> out = new ArrayList<>();
             while (it.hasNext()) {
               Row r = it.next();
-              out.add(RowFactory.create(r.getLong(0), SharedContext.write(hits(r.getList(1))), r.getLong(2)));
+              out.add(RowFactory.create(r.getLong(0), SharedContext.write(PackedPathHits.of(hits(r.getList(1)))), r.getLong(2)));
             }
             return out.iterator();
           },
@@ -332,8 +347,7 @@ public final class SgragMethod extends AbstractRetrievalMethod {
     @Override
     public Object merge(Object state, byte[] payload) {
       Planned p = (Planned) state;
-      @SuppressWarnings("unchecked")
-      List<PathHit> hits = payload == null ? new ArrayList<>() : (List<PathHit>) SharedContext.read(payload);
+      List<PathHit> hits = payload == null ? new ArrayList<>() : ((PackedPathHits) SharedContext.read(payload)).unpack();
       if (p.exact() != null) {
         return new Planned(p.plan(), p.asked(), p.completion(), List.of(), p.exact(), hits);
       }
