@@ -6,7 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class PackedPathHitsTest {
+public class PackedPathHitsTest {
+
+  /** The same hits in the same order: path numbers and node ids (PathHit's arrays compare by identity). */
+  public static void assertSameHits(List<PathHit> expected, List<PathHit> actual) {
+    assertEquals(expected.size(), actual.size());
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i).pathNo(), actual.get(i).pathNo());
+      assertArrayEquals(expected.get(i).nodeIds(), actual.get(i).nodeIds());
+    }
+  }
 
   @Test
   void hitsComeBackInOrderWithTheirPathNumbersAndNodes() {
@@ -15,12 +24,7 @@ class PackedPathHitsTest {
     PackedPathHits packed = PackedPathHits.of(hits);
     assertArrayEquals(new int[] {2, 0, 2, 1}, packed.pathNos());
     assertArrayEquals(new int[] {3, 3, 4, 6}, packed.ends());
-    List<PathHit> back = packed.unpack();
-    assertEquals(hits.size(), back.size());
-    for (int i = 0; i < hits.size(); i++) {
-      assertEquals(hits.get(i).pathNo(), back.get(i).pathNo());
-      assertArrayEquals(hits.get(i).nodeIds(), back.get(i).nodeIds());
-    }
+    assertSameHits(hits, packed.unpack());
   }
 
   @Test

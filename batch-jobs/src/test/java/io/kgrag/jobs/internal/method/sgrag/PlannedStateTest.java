@@ -1,5 +1,6 @@
 package io.kgrag.jobs.internal.method.sgrag;
 
+import static io.kgrag.core.sgrag.qa.PackedPathHitsTest.assertSameHits;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,14 +14,6 @@ import org.junit.jupiter.api.Test;
 
 /** A question's SG-RAG state between phases is written with its hits packed and read back as it was. */
 class PlannedStateTest {
-
-  private static void assertSameHits(List<PathHit> expected, List<PathHit> actual) {
-    assertEquals(expected.size(), actual.size());
-    for (int i = 0; i < expected.size(); i++) {
-      assertEquals(expected.get(i).pathNo(), actual.get(i).pathNo());
-      assertArrayEquals(expected.get(i).nodeIds(), actual.get(i).nodeIds());
-    }
-  }
 
   @Test
   void aStateWithCompletionAndExactHitsRoundTrips() {
