@@ -27,6 +27,7 @@ final class LocalCluster implements AutoCloseable {
   private final Path home;
   private final Path dir;
   private final Map<String, String> env = new HashMap<>();
+  private String driverMemory = "2g";
 
   private LocalCluster(Path home, Path dir) {
     this.home = home;
@@ -44,10 +45,18 @@ final class LocalCluster implements AutoCloseable {
     throw new IllegalStateException("bin/kgrag-cluster not found above " + cwd);
   }
 
-  /** Starts a master and two one-core workers whose state lives under {@code dir}. */
+  /** Starts a master and two one-core workers of 2 GB (executors of 1,638 MB heap) whose state lives under {@code dir}. */
   static LocalCluster start(Path dir) throws IOException, InterruptedException {
+    return start(dir, "2g");
+  }
+
+  /**
+   * Starts a master and two one-core workers of {@code workerMemory} each ({@code bin/kgrag-cluster start
+   * --worker-memory}: the profile gives each executor four fifths of it as heap) whose state lives under {@code dir}.
+   */
+  static LocalCluster start(Path dir, String workerMemory) throws IOException, InterruptedException {
     LocalCluster c = new LocalCluster(kgragHome(), dir);
-    String out = c.script("start", "--workers", "2", "--worker-cores", "1", "--worker-memory", "2g");
+    String out = c.script("start", "--workers", "2", "--worker-cores", "1", "--worker-memory", workerMemory);
     for (String line : out.split("\n")) {
       Matcher m = EXPORT.matcher(line.trim());
       if (m.matches()) {
@@ -63,6 +72,12 @@ final class LocalCluster implements AutoCloseable {
   /** The generated spark-submit profile (master URL, executors). */
   String conf() {
     return env.get("KGRAG_CLUSTER_CONF");
+  }
+
+  /** The driver heap of the jobs {@link #submit} starts from now on ({@code KGRAG_DRIVER_MEMORY}; 2g unless set). */
+  LocalCluster driverMemory(String heap) {
+    this.driverMemory = heap;
+    return this;
   }
 
   /** Pids of the executor JVMs now running. */
@@ -106,7 +121,24 @@ final class LocalCluster implements AutoCloseable {
     pb.environment().putAll(env);
     pb.environment().put("KGRAG_NO_BUILD", "1");
     pb.environment().put("KGRAG_JARS_LOCAL", "1");
-    pb.environment().put("KGRAG_DRIVER_MEMORY", "2g");
+    pb.environment().put("KGRAG_DRIVER_MEMORY", driverMemory);
+    return new Job(pb.start(), log, String.join(" ", args));
+  }
+
+  /**
+   * Runs {@code bin/kgrag <args>} in local mode on this machine (no cluster, no {@code SPARK_HOME}), with a
+   * driver of {@code driverMemory}; its output goes to {@code log}.
+   */
+  static Job runLocally(Path log, String driverMemory, String... args) throws IOException {
+    Path home = kgragHome();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(home.resolve("bin/kgrag").toString());
+    cmd.addAll(Arrays.asList(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    pb.environment().remove("SPARK_HOME");
+    pb.environment().put("KGRAG_NO_BUILD", "1");
+    pb.environment().put("KGRAG_DRIVER_MEMORY", driverMemory);
     return new Job(pb.start(), log, String.join(" ", args));
   }
 
