@@ -85,7 +85,8 @@ def kgrag(task_id, *args):
         java_class=KGRAG_MAIN,
         jars="{{ params.jars }}",
         properties_file="{{ params.properties_file }}",
-        conf={"spark.driver.extraJavaOptions": "-Dai.djl.offline=true"},  # as bin/kgrag: no model downloads
+        # as bin/kgrag: no model downloads; the label index's SIMD inner products (the same bits without them)
+        conf={"spark.driver.extraJavaOptions": "-Dai.djl.offline=true --add-modules=jdk.incubator.vector"},
         name=f"kgrag_reindex.{task_id}",
         application_args=list(args),
     )

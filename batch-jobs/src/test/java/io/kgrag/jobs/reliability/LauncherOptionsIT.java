@@ -61,21 +61,21 @@ class LauncherOptionsIT {
   }
 
   @Test
-  void theProfilesExecutorOptionsAreKeptAndTheOfflineSwitchAddedOnce() throws Exception {
+  void theProfilesExecutorOptionsAreKeptAndTheOfflineSwitchAndVectorApiAddedOnce() throws Exception {
     Path profile = Files.writeString(dir.resolve("p.properties"), "spark.executor.extraJavaOptions   -Dlog4j2.configurationFile=/x/log4j2.properties -Xss4m\n");
-    assertEquals("-Dlog4j2.configurationFile=/x/log4j2.properties -Xss4m -Dai.djl.offline=true", executorOptions(sparkHome(null), profile));
+    assertEquals("-Dlog4j2.configurationFile=/x/log4j2.properties -Xss4m -Dai.djl.offline=true --add-modules=jdk.incubator.vector", executorOptions(sparkHome(null), profile));
 
-    Path already = Files.writeString(dir.resolve("q.properties"), "spark.executor.extraJavaOptions=-Dai.djl.offline=true -XX:+UseG1GC\n");
-    assertEquals("-Dai.djl.offline=true -XX:+UseG1GC", executorOptions(sparkHome(null), already));
+    Path already = Files.writeString(dir.resolve("q.properties"), "spark.executor.extraJavaOptions=-Dai.djl.offline=true -XX:+UseG1GC --add-modules=jdk.incubator.vector\n");
+    assertEquals("-Dai.djl.offline=true -XX:+UseG1GC --add-modules=jdk.incubator.vector", executorOptions(sparkHome(null), already));
 
     Path none = Files.writeString(dir.resolve("r.properties"), "spark.executor.memory 2g\n");
-    assertEquals("-Dai.djl.offline=true", executorOptions(sparkHome(null), none));
+    assertEquals("-Dai.djl.offline=true --add-modules=jdk.incubator.vector", executorOptions(sparkHome(null), none));
   }
 
   @Test
   void withoutAProfileSparkDefaultsExecutorOptionsAreKept() throws Exception {
-    assertEquals("-XX:+UseParallelGC -Dai.djl.offline=true",
+    assertEquals("-XX:+UseParallelGC -Dai.djl.offline=true --add-modules=jdk.incubator.vector",
         executorOptions(sparkHome("spark.executor.extraJavaOptions -XX:+UseParallelGC\nspark.executor.memory 1g\n"), null));
-    assertEquals("-Dai.djl.offline=true", executorOptions(sparkHome("spark.executor.memory 1g\n"), null));
+    assertEquals("-Dai.djl.offline=true --add-modules=jdk.incubator.vector", executorOptions(sparkHome("spark.executor.memory 1g\n"), null));
   }
 }

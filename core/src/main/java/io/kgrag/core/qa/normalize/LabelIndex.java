@@ -120,32 +120,15 @@ public final class LabelIndex implements LabelSearch {
   }
 
   /**
-   * 1 − u·v of unit vectors (hnswlib's inner-product distance) with eight partial sums, which the JIT keeps in
-   * registers: a sixth less build time than one running sum (bench/RESULTS.md, issue 27); sums in another order
-   * differ from it in the last bits only.
+   * 1 − u·v of unit vectors (hnswlib's inner-product distance) as eight running sums ({@link EightLaneDot}: SIMD
+   * where the Vector API is present, the same bits either way). Stored indexes name this class: keep its name.
    */
   static final class InnerProductDistance implements com.github.jelmerk.hnswlib.core.DistanceFunction<float[], Float> {
     private static final long serialVersionUID = 1L;
 
     @Override
     public Float distance(float[] u, float[] v) {
-      float s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-      int n = u.length;
-      int i = 0;
-      for (; i + 7 < n; i += 8) {
-        s0 += u[i] * v[i];
-        s1 += u[i + 1] * v[i + 1];
-        s2 += u[i + 2] * v[i + 2];
-        s3 += u[i + 3] * v[i + 3];
-        s4 += u[i + 4] * v[i + 4];
-        s5 += u[i + 5] * v[i + 5];
-        s6 += u[i + 6] * v[i + 6];
-        s7 += u[i + 7] * v[i + 7];
-      }
-      for (; i < n; i++) {
-        s0 += u[i] * v[i];
-      }
-      return 1f - (((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)));
+      return 1f - EightLaneDot.dot(u, v);
     }
   }
 
