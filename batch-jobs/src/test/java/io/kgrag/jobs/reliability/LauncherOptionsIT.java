@@ -27,6 +27,10 @@ class LauncherOptionsIT {
 
   /** The value of the launcher's {@code --conf spark.executor.extraJavaOptions=...}, from the stand-in's output. */
   private String executorOptions(Path sparkHome, Path profile) throws IOException, InterruptedException {
+    return executorOptions(sparkHome, profile, "1");
+  }
+
+  private String executorOptions(Path sparkHome, Path profile, String vectorApi) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(LocalCluster.kgragHome().resolve("bin/kgrag").toString(), "--version"));
     if (profile != null) {
       cmd.addAll(List.of("--conf-file", profile.toString()));
@@ -34,6 +38,7 @@ class LauncherOptionsIT {
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
     pb.environment().put("SPARK_HOME", sparkHome.toString());
     pb.environment().put("KGRAG_NO_BUILD", "1");
+    pb.environment().put("KGRAG_VECTOR_API", vectorApi);
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "bin/kgrag did not finish");
@@ -77,5 +82,11 @@ class LauncherOptionsIT {
     assertEquals("-XX:+UseParallelGC -Dai.djl.offline=true --add-modules=jdk.incubator.vector",
         executorOptions(sparkHome("spark.executor.extraJavaOptions -XX:+UseParallelGC\nspark.executor.memory 1g\n"), null));
     assertEquals("-Dai.djl.offline=true --add-modules=jdk.incubator.vector", executorOptions(sparkHome("spark.executor.memory 1g\n"), null));
+  }
+
+  @Test
+  void theVectorApiIsLeftOutWhenSwitchedOff() throws Exception {
+    Path profile = Files.writeString(dir.resolve("v.properties"), "spark.executor.extraJavaOptions -Xss4m\n");
+    assertEquals("-Xss4m -Dai.djl.offline=true", executorOptions(sparkHome(null), profile, "0"));
   }
 }
