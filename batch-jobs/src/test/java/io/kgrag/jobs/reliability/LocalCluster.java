@@ -27,7 +27,6 @@ final class LocalCluster implements AutoCloseable {
   private final Path home;
   private final Path dir;
   private final Map<String, String> env = new HashMap<>();
-  private String driverMemory = "2g";
 
   private LocalCluster(Path home, Path dir) {
     this.home = home;
@@ -74,12 +73,6 @@ final class LocalCluster implements AutoCloseable {
     return env.get("KGRAG_CLUSTER_CONF");
   }
 
-  /** The driver heap of the jobs {@link #submit} starts from now on ({@code KGRAG_DRIVER_MEMORY}; 2g unless set). */
-  LocalCluster driverMemory(String heap) {
-    this.driverMemory = heap;
-    return this;
-  }
-
   /** Pids of the executor JVMs now running. */
   List<Long> executors() throws IOException, InterruptedException {
     List<Long> pids = new ArrayList<>();
@@ -108,21 +101,15 @@ final class LocalCluster implements AutoCloseable {
 
   /**
    * Submits {@code bin/kgrag <args> --conf-file <profile>} (a profile with this cluster's master, see
-   * {@link #conf()}); its output goes to {@code log}.
+   * {@link #conf()}; its {@code spark.driver.memory} is the driver's heap); its output goes to {@code log}.
    */
   Job submit(Path log, Path profile, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(home.resolve("bin/kgrag").toString());
-    cmd.addAll(Arrays.asList(args));
-    cmd.add("--conf-file");
-    cmd.add(profile.toString());
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile());
-    pb.environment().putAll(env);
-    pb.environment().put("KGRAG_NO_BUILD", "1");
-    pb.environment().put("KGRAG_JARS_LOCAL", "1");
-    pb.environment().put("KGRAG_DRIVER_MEMORY", driverMemory);
-    return new Job(pb.start(), log, String.join(" ", args));
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.add("--conf-file");
+    all.add(profile.toString());
+    Map<String, String> submitEnv = new HashMap<>(env);
+    submitEnv.put("KGRAG_JARS_LOCAL", "1");
+    return launch(home, log, submitEnv, all, String.join(" ", args));
   }
 
   /**
@@ -130,16 +117,20 @@ final class LocalCluster implements AutoCloseable {
    * driver of {@code driverMemory}; its output goes to {@code log}.
    */
   static Job runLocally(Path log, String driverMemory, String... args) throws IOException {
-    Path home = kgragHome();
+    return launch(kgragHome(), log, Map.of("KGRAG_DRIVER_MEMORY", driverMemory), Arrays.asList(args), String.join(" ", args));
+  }
+
+  /** Starts {@code bin/kgrag <args>} with {@code env} over this JVM's environment less SPARK_HOME, never rebuilding the jars. */
+  private static Job launch(Path home, Path log, Map<String, String> env, List<String> args, String what) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(home.resolve("bin/kgrag").toString());
-    cmd.addAll(Arrays.asList(args));
+    cmd.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile());
     pb.environment().remove("SPARK_HOME");
+    pb.environment().putAll(env);
     pb.environment().put("KGRAG_NO_BUILD", "1");
-    pb.environment().put("KGRAG_DRIVER_MEMORY", driverMemory);
-    return new Job(pb.start(), log, String.join(" ", args));
+    return new Job(pb.start(), log, what);
   }
 
   private String script(String... args) throws IOException, InterruptedException {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -41,9 +42,9 @@ class ScaleClusterIT {
     LocalCluster.runLocally(root.resolve("index.log"), "4g", "index", "--input", synth.resolve("kb.txt").toString(), "--format", "pipe",
         "--warehouse", wh.toString(), "--skip", "stem-gnn").succeeds(JOB);
 
-    try (LocalCluster cluster = LocalCluster.start(root.resolve("cluster"), "960m").driverMemory("512m")) {
+    try (LocalCluster cluster = LocalCluster.start(root.resolve("cluster"), "960m")) {
       String conf = Files.readString(Path.of(cluster.conf()));
-      assertTrue(conf.contains("spark.executor.memory                 768m"), conf);
+      assertTrue(Pattern.compile("(?m)^spark\\.executor\\.memory\\s+768m$").matcher(conf).find(), conf);
       Path profile = Files.writeString(root.resolve("scale.properties"),
           conf.replaceAll("(?m)^spark\\.driver\\.memory .*$", "spark.driver.memory 512m") + "\nspark.kgrag.sgrag.label-lookups exchange\n");
       LocalCluster.Job qa = cluster.submit(root.resolve("qa.log"), profile, "qa", "--method", "sgrag", "--warehouse", wh.toString(), "--questions",
