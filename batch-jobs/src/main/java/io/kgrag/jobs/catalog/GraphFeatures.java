@@ -1,5 +1,6 @@
 package io.kgrag.jobs.catalog;
 
+import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.row_number;
 
@@ -62,9 +63,21 @@ public final class GraphFeatures {
 
   /** {@code (label_key, label, feature)}: {@link #keyFeatures} with the canonical label of each key. */
   public Dataset<Row> keyLabels() {
+    return keyLabels(nodes());
+  }
+
+  /**
+   * {@link #keyFeatures} of the label keys in column {@code label_key} of {@code keys} only, for a stage that needs a
+   * few thousand of them: the keys are the small side of a broadcast join, so only their nodes' vectors are read on.
+   */
+  public Dataset<Row> keyFeatures(Dataset<Row> keys) {
+    Dataset<Row> n = nodes().join(broadcast(keys.select("label_key").distinct()), "label_key");
+    return keyLabels(n).select(col("label_key"), col("feature"));
+  }
+
+  private Dataset<Row> keyLabels(Dataset<Row> n) {
     Dataset<Row> emb = read(KgTable.ENTITY_EMBEDDINGS).filter(col("model").equalTo(embedModel))
         .select(col("entity_id").as("eid"), col("vector").as("feature"));
-    Dataset<Row> n = nodes();
     return n.join(emb, n.col("entity_id").equalTo(emb.col("eid")))
         .withColumn("rn", row_number().over(Window.partitionBy("label_key").orderBy("label", "entity_id")))
         .filter(col("rn").equalTo(1))

@@ -10,15 +10,22 @@ import io.kgrag.jobs.catalog.KgTable;
 import io.kgrag.jobs.catalog.GraphFeatures;
 import io.kgrag.udfs.sql.SparkArrays;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 
 /**
- * The stored label and relation embeddings of one embedder, collected to the driver where an index stage needs
- * them in memory (STEM's Triple-GNN): one vector per distinct label key, the entries to build a {@link LabelIndex}
- * from, and one vector per relation. QA reads label vectors from the stored label index instead.
+ * The stored label and relation embeddings of one embedder, collected to the driver where a job needs them in memory:
+ * one vector per distinct label key (all of them, or those of the keys asked for: STEM's Triple-GNN reads its walks'
+ * labels only), the entries to build a {@link LabelIndex} from, and one vector per relation. QA reads label vectors
+ * from the stored label index instead.
  */
 public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry> entries, Map<String, float[]> relationVectors) {
 
@@ -41,6 +48,31 @@ public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry>
               + ": run `kgrag index --stages embed` with the same embedder");
     }
     return new LabelVectors(keyVectors, entries, relationVectors(catalog, embedder));
+  }
+
+  /**
+   * The stored vectors of {@code keys} only, one per label key as in {@link #load} (a key without one is absent), for a
+   * stage that needs a few thousand labels of a large graph: only those vectors come to the driver, never every
+   * label's (1.5 GB at 10M edges, more than {@code spark.driver.maxResultSize}).
+   *
+   * @param command the command that needs them, for the messages
+   * @throws UserInputException when a table is missing
+   */
+  public static Map<Long, float[]> keyVectors(Catalog catalog, EmbedderSpec embedder, Collection<Long> keys, String command) {
+    requireTables(catalog, command);
+    Map<Long, float[]> out = new HashMap<>();
+    if (keys.isEmpty()) {
+      return out;
+    }
+    List<Row> wanted = new ArrayList<>(keys.size());
+    for (long k : new TreeSet<>(keys)) {
+      wanted.add(RowFactory.create(k));
+    }
+    Dataset<Row> keyRows = catalog.spark().createDataFrame(wanted, new StructType().add("label_key", DataTypes.LongType, false));
+    for (Row r : new GraphFeatures(catalog, embedder.modelId()).keyFeatures(keyRows).collectAsList()) {
+      out.put(r.getLong(0), SparkArrays.floats(r.getList(1)));
+    }
+    return out;
   }
 
   /**

@@ -60,10 +60,33 @@ public final class TripleGnnTrainer {
    */
   public static TripleGnnTraining train(
       KnowledgeGraph g, IntFunction<float[]> labelVectorOfNode, Function<String, float[]> relationVector, TripleGnnConfig cfg) {
-    if (g == null || labelVectorOfNode == null || relationVector == null || cfg == null) {
+    if (g == null || cfg == null) {
       throw new IllegalArgumentException("graph, vector lookups and config must be given");
     }
-    List<WalkSample> all = RandomWalkSampler.sample(g, cfg.samples() + cfg.heldOut(), cfg.maxHops(), cfg.seed());
+    return train(g, walks(g, cfg), labelVectorOfNode, relationVector, cfg);
+  }
+
+  /**
+   * The random walks {@link #train(KnowledgeGraph, IntFunction, Function, TripleGnnConfig)} trains on (the first
+   * {@code samples}) and holds out (the rest), seeded by the config. Training reads the label vectors of their
+   * {@link WalkSample#walkNodes() walk nodes} only, so a caller that cannot hold every label's vector loads those.
+   */
+  public static List<WalkSample> walks(KnowledgeGraph g, TripleGnnConfig cfg) {
+    return RandomWalkSampler.sample(g, cfg.samples() + cfg.heldOut(), cfg.maxHops(), cfg.seed());
+  }
+
+  /**
+   * Trains on {@code all}, the samples of {@link #walks} for this graph and config: the first {@code samples} of them
+   * train, the rest are held out. {@code labelVectorOfNode} is asked only for their walk nodes.
+   *
+   * @throws IllegalArgumentException when there is no walk or vectors have inconsistent lengths
+   * @throws IllegalStateException when the PyTorch engine or the requested device is unavailable
+   */
+  public static TripleGnnTraining train(
+      KnowledgeGraph g, List<WalkSample> all, IntFunction<float[]> labelVectorOfNode, Function<String, float[]> relationVector, TripleGnnConfig cfg) {
+    if (g == null || all == null || labelVectorOfNode == null || relationVector == null || cfg == null) {
+      throw new IllegalArgumentException("graph, walks, vector lookups and config must be given");
+    }
     if (all.isEmpty()) {
       throw new IllegalArgumentException("the graph has no edge to walk on");
     }

@@ -54,6 +54,29 @@ class TripleGnnTrainerTest {
   }
 
   @Test
+  void trainingReadsTheLabelVectorsOfItsWalkNodesOnlyAndTheSameWalksGiveTheSameModel() {
+    // the stem-gnn stage loads only these vectors (never every label's: 1.5 GB at 10M edges)
+    TripleGnnConfig small = TripleGnnConfig.builder().steps(20).samples(64).heldOut(8).width(8).layers(2).build();
+    java.util.List<WalkSample> walks = TripleGnnTrainer.walks(G, small);
+    java.util.Set<Integer> walkNodes = new java.util.HashSet<>();
+    for (WalkSample w : walks) {
+      for (int v : w.walkNodes()) {
+        walkNodes.add(v);
+      }
+    }
+    assertTrue(walkNodes.size() < G.nodeCount(), "a test that could not fail: the walks cover every node");
+    java.util.function.IntFunction<float[]> all = TripleGnnFixtures.labels(G);
+    java.util.Set<Integer> asked = new java.util.HashSet<>();
+    TripleGnnTraining viaWalks =
+        TripleGnnTrainer.train(G, walks, v -> {
+          asked.add(v);
+          return all.apply(v);
+        }, TripleGnnFixtures.relations(), small);
+    assertTrue(walkNodes.containsAll(asked), "asked for nodes outside the walks: " + asked);
+    assertArrayEquals(TripleGnnTrainer.train(G, all, TripleGnnFixtures.relations(), small).model().toBytes(), viaWalks.model().toBytes());
+  }
+
+  @Test
   void sampledNegativesAlsoTrain() {
     TripleGnnConfig cfg = TripleGnnConfig.builder().steps(40).samples(200).heldOut(20).width(8).negativesPerPositive(3).build();
     TripleGnnTraining t = TripleGnnTrainer.train(G, TripleGnnFixtures.labels(G), TripleGnnFixtures.relations(), cfg);

@@ -12,6 +12,7 @@ import io.kgrag.core.stem.gnn.TripleGnnConfig;
 import io.kgrag.core.stem.gnn.TripleGnnModel;
 import io.kgrag.core.stem.gnn.TripleGnnTrainer;
 import io.kgrag.core.stem.gnn.TripleGnnTraining;
+import io.kgrag.core.stem.gnn.WalkSample;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.GraphLoader;
 import io.kgrag.jobs.catalog.KgTable;
@@ -20,10 +21,12 @@ import io.kgrag.jobs.runs.RunLog;
 import io.kgrag.jobs.runs.StageReport;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
@@ -60,14 +63,28 @@ public final class StemGnnStage {
     if (!catalog.exists(KgTable.ENTITY_EMBEDDINGS) || !catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
       throw new UserInputException("stage stem-gnn needs label and relation embeddings: run `kgrag index --stages embed` first");
     }
+    String command = "kgrag index --stages stem-gnn";
+    LabelVectors.requireTables(catalog, command);
     KnowledgeGraph graph = GraphLoader.load(catalog);
-    LabelVectors vectors = LabelVectors.load(catalog, embedder, "kgrag index --stages stem-gnn");
-    Map<Long, float[]> keys = vectors.keyVectors();
-    Map<String, float[]> relations = vectors.relationVectors();
+    // the walks first: training reads only their nodes' label vectors, which are all the driver collects
+    List<WalkSample> walks = TripleGnnTrainer.walks(graph, config);
+    Set<Long> walkKeys = new HashSet<>();
+    for (WalkSample w : walks) {
+      for (int node : w.walkNodes()) {
+        walkKeys.add(graph.labelKey(node));
+      }
+    }
+    Map<Long, float[]> keys = LabelVectors.keyVectors(catalog, embedder, walkKeys, command);
+    Map<String, float[]> relations = LabelVectors.relationVectors(catalog, embedder);
+    if (keys.isEmpty()) {
+      throw new UserInputException(
+          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
+              + " for the nodes of the training walks: run `kgrag index --stages embed` with the same embedder");
+    }
     String basis = graphBasis(catalog, embedder.modelId());
     RunLog.progress(String.format(Locale.ROOT, "stem-gnn   training on %,d random walks over %,d nodes, %,d edges (%s)",
         config.samples(), graph.nodeCount(), graph.edgeCount(), config.describe()));
-    TripleGnnTraining t = TripleGnnTrainer.train(graph, node -> keys.get(graph.labelKey(node)), relations::get, config);
+    TripleGnnTraining t = TripleGnnTrainer.train(graph, walks, node -> keys.get(graph.labelKey(node)), relations::get, config);
     String modelId = "stem-triple-gnn-" + Long.toHexString(StableIds.contentId("stem-gnn", basis + "/" + config.describe()));
     Map<String, String> metrics = new LinkedHashMap<>();
     metrics.put("graph", basis);
