@@ -28,7 +28,7 @@ public final class Evaluation {
 
   /**
    * The run's rows of {@code kgrag.metrics}: one per method, dataset and slice ({@code all}, {@code constraints=<k>},
-   * {@code hop=<h>}, …) with hit1, precision, recall, f1, em, token_f1 and the status counts.
+   * {@code hop=<h>}, …) with hit1, hit3, gold_in_exact_set, precision, recall, f1, em, token_f1 and the status counts.
    */
   public Dataset<Row> metrics() {
     return catalog.read(KgTable.METRICS).filter(col("run_id").equalTo(runId));

@@ -248,8 +248,9 @@ public enum KgTable {
           .add("dense", DoubleType, true), false)),
   METRICS(
       "Evaluation of a run per method, dataset and slice: Hit@1, precision, recall, F1 over answer sets, exact match and token F1"
-          + " of the top answer (SQuAD normalisation, for text QA), latency percentiles, and for text corpora passage recall at"
-          + " 2, 5 and 10 over the passage_n questions with supporting passages",
+          + " of the top answer (SQuAD normalisation, for text QA), latency percentiles, for text corpora passage recall at"
+          + " 2, 5 and 10 over the passage_n questions with supporting passages, Hit@3 (a gold answer among the first three"
+          + " distinct answers) and gold_in_exact_set (answered exact, with a gold answer anywhere in the ranked list)",
       col("run_id", StringType, false),
       col("method", StringType, false),
       col("dataset", StringType, false),
@@ -269,7 +270,9 @@ public enum KgTable {
       col("passage_n", LongType, true),
       col("passage_r2", DoubleType, true),
       col("passage_r5", DoubleType, true),
-      col("passage_r10", DoubleType, true)),
+      col("passage_r10", DoubleType, true),
+      col("hit3", DoubleType, true),
+      col("gold_in_exact_set", DoubleType, true)),
   SRAG_TABLES(
       "SRAG's entity tables of a run (one per question), long form: one row per member and column, the values"
           + " in cell, normalised, as text (kind says how to read them: integer, decimal or text; multi whether the column holds arrays)",

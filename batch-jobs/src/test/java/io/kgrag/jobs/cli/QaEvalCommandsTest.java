@@ -133,6 +133,12 @@ class QaEvalCommandsTest {
     assertEquals(p95, r.<Double>getAs("latency_p95_ms"), at);
   }
 
+  private static void checkSets(Row r, double hit3, double inExactSet) {
+    String at = r.getAs("dataset") + "/" + r.getAs("slice");
+    assertEquals(hit3, r.<Double>getAs("hit3"), EPS, at);
+    assertEquals(inExactSet, r.<Double>getAs("gold_in_exact_set"), EPS, at);
+  }
+
   @Test
   void evalWritesMetricsPerDatasetAndSliceAndPrintsThem() {
     Cli r2 = Cli.run("eval", "--run-id", "r2", "--warehouse", warehouse);
@@ -152,6 +158,11 @@ class QaEvalCommandsTest {
     check(m.get("erqa/all"), 3, 2.0 / 3, 2.0 / 3, 2.0 / 3, 2.0 / 3, 15.0, 35.0);
     check(m.get("erqa/constraints=1"), 1, 1.0, 1.0, 1.0, 1.0, 5.0, 5.0);
     check(m.get("erqa/constraints=2"), 2, 0.5, 0.5, 0.5, 0.5, 15.0, 25.0);
+    // Hit@3 and gold in the exact set: q5's gold is its (partial) top answer, so a hit at 3 but not an exact set
+    checkSets(m.get("metaqa/all"), 0.75, 0.5);
+    checkSets(m.get("metaqa/hop=1"), 1.0, 1.0);
+    checkSets(m.get("metaqa/hop=2"), 0.5, 0.0);
+    checkSets(m.get("erqa/all"), 2.0 / 3, 2.0 / 3);
     Map<String, Long> st = m.get("metaqa/all").getJavaMap(m.get("metaqa/all").fieldIndex("statuses"));
     assertEquals(Map.of("exact", 2L, "partial", 1L, "unable", 1L, "invalid_input", 1L), st);
     assertEquals(Map.of("exact", 3L, "fallback", 1L), m.get("erqa/all").getJavaMap(m.get("erqa/all").fieldIndex("statuses")));
@@ -164,10 +175,12 @@ class QaEvalCommandsTest {
 
     // the printed table: a header and one aligned line per row, in method, dataset, slice order
     String[] lines = again.out.split("\n");
-    assertTrue(lines[0].matches("method\\s+dataset\\s+slice\\s+n\\s+Hit@1 %\\s+P\\s+R\\s+F1\\s+EM %\\s+tok F1\\s+p50 ms\\s+p95 ms\\s+statuses"), lines[0]);
-    assertTrue(lines[1].matches("sgrag\\s+erqa\\s+all\\s+3\\s+66\\.7\\s+0\\.667\\s+0\\.667\\s+0\\.667\\s+66\\.7\\s+0\\.\\d{3}\\s+15\\.0\\s+35\\.0\\s+exact=3 fallback=1"), lines[1]);
+    assertTrue(
+        lines[0].matches("method\\s+dataset\\s+slice\\s+n\\s+Hit@1 %\\s+Hit@3 %\\s+in exact %\\s+P\\s+R\\s+F1\\s+EM %\\s+tok F1\\s+p50 ms\\s+p95 ms\\s+statuses"),
+        lines[0]);
+    assertTrue(lines[1].matches("sgrag\\s+erqa\\s+all\\s+3\\s+66\\.7\\s+66\\.7\\s+66\\.7\\s+0\\.667\\s+0\\.667\\s+0\\.667\\s+66\\.7\\s+0\\.\\d{3}\\s+15\\.0\\s+35\\.0\\s+exact=3 fallback=1"), lines[1]);
     assertTrue(lines[2].contains("constraints=1") && lines[3].contains("constraints=2"), again.out);
-    assertTrue(lines[4].matches("sgrag\\s+metaqa\\s+all\\s+4\\s+75\\.0\\s+0\\.625\\s+0\\.625\\s+0\\.625\\s+\\d+\\.\\d\\s+0\\.\\d{3}\\s+20\\.0\\s+40\\.0\\s+exact=2 partial=1 unable=1 invalid_input=1"), lines[4]);
+    assertTrue(lines[4].matches("sgrag\\s+metaqa\\s+all\\s+4\\s+75\\.0\\s+75\\.0\\s+50\\.0\\s+0\\.625\\s+0\\.625\\s+0\\.625\\s+\\d+\\.\\d\\s+0\\.\\d{3}\\s+20\\.0\\s+40\\.0\\s+exact=2 partial=1 unable=1 invalid_input=1"), lines[4]);
     assertTrue(lines[5].contains("hop=1") && lines[6].contains("hop=2"), again.out);
     int statusColumn = lines[0].indexOf("statuses");
     for (int i = 1; i <= 6; i++) {

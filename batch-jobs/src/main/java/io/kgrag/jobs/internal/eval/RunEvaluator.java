@@ -236,30 +236,36 @@ public final class RunEvaluator {
               result.runId(), s.method(), s.dataset(), s.slice(), m.n(), m.hit1(), m.precision(), m.recall(), m.f1(),
               m.em(), m.tokenF1(), nullIfNaN(m.latencyP50Ms()), nullIfNaN(m.latencyP95Ms()), nullIfNaN(m.latencyP99Ms()),
               new LinkedHashMap<>(m.statuses()), at, s.passages() == null ? null : s.passages().n(), s.passages() == null ? null : s.passages().r2(),
-              s.passages() == null ? null : s.passages().r5(), s.passages() == null ? null : s.passages().r10()));
+              s.passages() == null ? null : s.passages().r5(), s.passages() == null ? null : s.passages().r10(), m.hit3(), m.inExactSet()));
     }
     Dataset<Row> df = catalog.spark().createDataFrame(rows, KgTable.METRICS.schema());
     return catalog.replaceWhere(KgTable.METRICS, df, "run_id = " + Catalog.sqlString(result.runId()));
   }
 
   /**
-   * The metrics as an aligned text table: method, dataset, slice, n, Hit@1 %, P, R, F1, EM %, token F1, (when any slice
-   * has them, passage recall R@2 %, R@5 %, R@10 %), p50 ms, p95 ms, statuses.
+   * The metrics as an aligned text table: method, dataset, slice, n, Hit@1 %, Hit@3 %, gold in the exact set % ("in
+   * exact %"), P, R, F1, EM %, token F1, (when any slice has them, passage recall R@2 %, R@5 %, R@10 %), p50 ms, p95 ms,
+   * statuses.
    */
   public static String table(List<SliceMetrics> metrics) {
     boolean recall = metrics.stream().anyMatch(s -> s.passages() != null);
-    String[] head = {"method", "dataset", "slice", "n", "Hit@1 %", "P", "R", "F1", "EM %", "tok F1", "p50 ms", "p95 ms", "statuses"};
-    boolean[] right = {false, false, false, true, true, true, true, true, true, true, true, true, false};
+    String[] head = {"method", "dataset", "slice", "n", "Hit@1 %", "Hit@3 %", "in exact %", "P", "R", "F1", "EM %", "tok F1", "p50 ms", "p95 ms", "statuses"};
+    boolean[] right = {false, false, false, true, true, true, true, true, true, true, true, true, true, true, false};
     if (recall) { // passage recall (text corpora) before the statuses
-      head = new String[] {"method", "dataset", "slice", "n", "Hit@1 %", "P", "R", "F1", "EM %", "tok F1", "R@2 %", "R@5 %", "R@10 %", "p50 ms", "p95 ms", "statuses"};
-      right = new boolean[] {false, false, false, true, true, true, true, true, true, true, true, true, true, true, true, false};
+      head =
+          new String[] {
+            "method", "dataset", "slice", "n", "Hit@1 %", "Hit@3 %", "in exact %", "P", "R", "F1", "EM %", "tok F1", "R@2 %", "R@5 %", "R@10 %", "p50 ms",
+            "p95 ms", "statuses"
+          };
+      right = new boolean[] {false, false, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, false};
     }
     List<String[]> cells = new ArrayList<>();
     cells.add(head);
     for (SliceMetrics s : metrics) {
       QaMetrics.Summary m = s.summary();
       List<String> row =
-          new ArrayList<>(List.of(s.method(), s.dataset(), s.slice(), Long.toString(m.n()), fmt("%.1f", 100 * m.hit1()), fmt("%.3f", m.precision()),
+          new ArrayList<>(List.of(s.method(), s.dataset(), s.slice(), Long.toString(m.n()), fmt("%.1f", 100 * m.hit1()), fmt("%.1f", 100 * m.hit3()),
+              fmt("%.1f", 100 * m.inExactSet()), fmt("%.3f", m.precision()),
               fmt("%.3f", m.recall()), fmt("%.3f", m.f1()), fmt("%.1f", 100 * m.em()), fmt("%.3f", m.tokenF1())));
       if (recall) {
         PassageRecall.Summary p = s.passages();

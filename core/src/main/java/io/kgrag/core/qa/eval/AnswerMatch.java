@@ -23,6 +23,12 @@ import java.util.Set;
  *       {@code error}, or an empty ranked list.
  *   <li><b>Hit@1</b>: 1 when the top (first) ranked answer's normalised label is in G, else 0; 0 when P is
  *       empty.
+ *   <li><b>Hit@3</b>: 1 when one of the first three distinct normalised labels of the ranked list is in G (a
+ *       label ranked twice counts once), else 0; 0 when there is no prediction.
+ *   <li><b>gold in the exact set</b>: 1 when the status is {@code exact} and some answer of the ranked list,
+ *       tied with the top or not, is in G, else 0. An exact answer's ranked list is every answer that satisfies
+ *       the question's program exactly, ordered by what else the question says, so this is the share a better
+ *       order among exact answers could still turn into Hit@1.
  *   <li><b>precision</b> = |P ∩ G| / |P|, <b>recall</b> = |P ∩ G| / |G|, <b>F1</b> = 2·p·r / (p + r); each is
  *       0 when its denominator is 0 (an empty P scores 0 on all three).
  *   <li><b>EM</b> and <b>token F1</b>: the top answer's text against every gold answer with {@link SpanScore}
@@ -35,6 +41,8 @@ import java.util.Set;
  *
  * @param graded whether the question counts towards accuracy metrics
  * @param hit1 whether the top answer is a gold answer
+ * @param hit3 whether one of the first three distinct answers is a gold answer
+ * @param inExactSet whether the status is exact and some ranked answer is a gold answer
  * @param predicted |P|
  * @param gold |G|
  * @param correct |P ∩ G|
@@ -44,6 +52,8 @@ import java.util.Set;
 public record AnswerMatch(
     boolean graded,
     boolean hit1,
+    boolean hit3,
+    boolean inExactSet,
     double precision,
     double recall,
     double f1,
@@ -58,7 +68,7 @@ public record AnswerMatch(
 
   /** An ungraded question (status {@code invalid_input}, or no gold answer). */
   public static AnswerMatch ungraded(int gold) {
-    return new AnswerMatch(false, false, 0, 0, 0, 0, gold, 0, 0, 0);
+    return new AnswerMatch(false, false, false, false, 0, 0, 0, 0, gold, 0, 0, 0);
   }
 
   /**
@@ -76,10 +86,22 @@ public record AnswerMatch(
     }
     boolean answered = status != AnswerStatus.UNABLE && status != AnswerStatus.ERROR && ranked != null && !ranked.isEmpty();
     if (!answered) {
-      return new AnswerMatch(true, false, 0, 0, 0, 0, g.size(), 0, 0, 0);
+      return new AnswerMatch(true, false, false, false, 0, 0, 0, 0, g.size(), 0, 0, 0);
     }
     Set<String> p = predictedSet(ranked);
     boolean hit1 = g.contains(Labels.normalize(ranked.get(0).answer()));
+    boolean hit3 = false;
+    boolean anywhere = false;
+    Set<String> distinct = new LinkedHashSet<>();
+    for (RankedAnswer r : ranked) {
+      String a = Labels.normalize(r.answer());
+      boolean inGold = g.contains(a);
+      if (distinct.add(a) && distinct.size() <= 3 && inGold) {
+        hit3 = true;
+      }
+      anywhere |= inGold;
+    }
+    boolean inExactSet = status == AnswerStatus.EXACT && anywhere;
     int correct = 0;
     for (String a : p) {
       if (g.contains(a)) {
@@ -90,7 +112,7 @@ public record AnswerMatch(
     double recall = (double) correct / g.size();
     String top = ranked.get(0).answer();
     return new AnswerMatch(
-        true, hit1, precision, recall, f1(precision, recall), p.size(), g.size(), correct,
+        true, hit1, hit3, inExactSet, precision, recall, f1(precision, recall), p.size(), g.size(), correct,
         SpanScore.exactMatch(top, gold), SpanScore.tokenF1(top, gold));
   }
 

@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * <ul>
  *   <li><b>n</b>: the graded questions ({@link AnswerMatch#graded()}): every answered row except status
  *       {@code invalid_input} and questions without a gold answer.
- *   <li><b>Hit@1, precision, recall, F1, EM, token F1</b>: the means over the n graded questions (macro averages; 0 when n
- *       is 0). {@code unable} and {@code error} answers are graded and score 0.
+ *   <li><b>Hit@1, Hit@3, gold in the exact set, precision, recall, F1, EM, token F1</b>: the means over the n graded
+ *       questions (macro averages; 0 when n is 0). {@code unable} and {@code error} answers are graded and score 0.
  *   <li><b>latency p50 / p95 / p99</b>: nearest-rank percentiles of {@code latency_ms} over every row except
  *       {@code invalid_input} ones (an unusable row costs nothing and would pull the percentiles down): with
  *       the N latencies sorted ascending, the p-th percentile is the ⌈p/100 · N⌉-th (1-based), always an
@@ -34,6 +34,8 @@ public final class QaMetrics implements Serializable {
   private long rows;
   private long n;
   private double hit1;
+  private double hit3;
+  private double inExactSet;
   private double precision;
   private double recall;
   private double f1;
@@ -64,6 +66,8 @@ public final class QaMetrics implements Serializable {
     if (match.graded() && !AnswerStatus.INVALID_INPUT.sqlName().equals(s)) {
       n++;
       hit1 += match.hit1() ? 1 : 0;
+      hit3 += match.hit3() ? 1 : 0;
+      inExactSet += match.inExactSet() ? 1 : 0;
       precision += match.precision();
       recall += match.recall();
       f1 += match.f1();
@@ -78,6 +82,8 @@ public final class QaMetrics implements Serializable {
     rows += other.rows;
     n += other.n;
     hit1 += other.hit1;
+    hit3 += other.hit3;
+    inExactSet += other.inExactSet;
     precision += other.precision;
     recall += other.recall;
     f1 += other.f1;
@@ -102,6 +108,8 @@ public final class QaMetrics implements Serializable {
         rows,
         n,
         n == 0 ? 0 : hit1 / n,
+        n == 0 ? 0 : hit3 / n,
+        n == 0 ? 0 : inExactSet / n,
         n == 0 ? 0 : precision / n,
         n == 0 ? 0 : recall / n,
         n == 0 ? 0 : f1 / n,
@@ -150,6 +158,8 @@ public final class QaMetrics implements Serializable {
    * @param rows every row added
    * @param n the graded rows, over which the means are taken
    * @param hit1 mean Hit@1 in [0, 1]
+   * @param hit3 mean Hit@3 in [0, 1]
+   * @param inExactSet the share of graded questions answered exact with a gold answer in the ranked list, in [0, 1]
    * @param em mean exact match (SQuAD normalisation) in [0, 1]
    * @param tokenF1 mean token F1 in [0, 1]
    * @param latencyP50Ms nearest-rank median latency, NaN when no latency was recorded
@@ -159,6 +169,8 @@ public final class QaMetrics implements Serializable {
       long rows,
       long n,
       double hit1,
+      double hit3,
+      double inExactSet,
       double precision,
       double recall,
       double f1,
@@ -190,8 +202,8 @@ public final class QaMetrics implements Serializable {
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "n=%d hit1=%.4f p=%.4f r=%.4f f1=%.4f em=%.4f tokf1=%.4f p50=%.1f p95=%.1f p99=%.1f %s",
-          n, hit1, precision, recall, f1, em, tokenF1, latencyP50Ms, latencyP95Ms, latencyP99Ms, statusLine());
+          "n=%d hit1=%.4f hit3=%.4f inexact=%.4f p=%.4f r=%.4f f1=%.4f em=%.4f tokf1=%.4f p50=%.1f p95=%.1f p99=%.1f %s",
+          n, hit1, hit3, inExactSet, precision, recall, f1, em, tokenF1, latencyP50Ms, latencyP95Ms, latencyP99Ms, statusLine());
     }
   }
 }

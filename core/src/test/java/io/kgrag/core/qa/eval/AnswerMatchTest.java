@@ -130,6 +130,31 @@ class AnswerMatchTest {
   }
 
   @Test
+  void hitAtThreeCountsTheFirstThreeDistinctLabels() {
+    assertTrue(exact(List.of("c"), ranked("a", 3.0, "b", 2.0, "c", 1.0, "d", 0.5)).hit3());
+    assertFalse(exact(List.of("d"), ranked("a", 3.0, "b", 2.0, "c", 1.0, "d", 0.5)).hit3());
+    // "A" and "a" are one label: "c" is the third distinct one
+    AnswerMatch dup = exact(List.of("c"), ranked("a", 3.0, "A", 2.5, "b", 2.0, "c", 1.0));
+    assertTrue(dup.hit3());
+    assertFalse(dup.hit1());
+    // a gold top answer is a hit at 3 too; no answer is none
+    assertTrue(exact(List.of("a"), ranked("a", 1.0)).hit3());
+    assertFalse(AnswerMatch.score(List.of("a"), AnswerStatus.UNABLE, ranked("a", 1.0)).hit3());
+  }
+
+  @Test
+  void goldInTheExactSetNeedsAnExactStatusAndAGoldAnswerAnywhereInTheList() {
+    AnswerMatch low = exact(List.of("e"), ranked("a", 3.0, "b", 2.0, "c", 1.0, "d", 0.5, "e", 0.1));
+    assertTrue(low.inExactSet());
+    assertFalse(low.hit3());
+    assertFalse(exact(List.of("z"), ranked("a", 3.0, "b", 2.0)).inExactSet());
+    AnswerMatch partial = AnswerMatch.score(List.of("a"), AnswerStatus.PARTIAL, ranked("a", 1.0));
+    assertTrue(partial.hit1());
+    assertFalse(partial.inExactSet(), "a partial answer's list is not an exact set");
+    assertFalse(AnswerMatch.score(List.of("a"), AnswerStatus.INVALID_INPUT, ranked("a", 1.0)).inExactSet());
+  }
+
+  @Test
   void f1IsZeroWhenPrecisionAndRecallAreZero() {
     assertEquals(0.0, AnswerMatch.f1(0, 0), EPS);
     assertEquals(0.5, AnswerMatch.f1(0.5, 0.5), EPS);

@@ -32,6 +32,8 @@ class QaMetricsTest {
     assertEquals(5, s.rows());
     assertEquals(3, s.n());
     assertEquals(2.0 / 3, s.hit1(), EPS);
+    assertEquals(2.0 / 3, s.hit3(), EPS);
+    assertEquals(1.0 / 3, s.inExactSet(), EPS); // the partial hit is not an exact set
     assertEquals((1 + 0.5 + 0) / 3, s.precision(), EPS);
     assertEquals((1 + 1 + 0) / 3.0, s.recall(), EPS);
     assertEquals((1 + 2.0 / 3 + 0) / 3, s.f1(), EPS);
@@ -105,6 +107,8 @@ class QaMetricsTest {
     QaMetrics.Summary b = left.merge(right).summary();
     assertEquals(a.n(), b.n());
     assertEquals(a.hit1(), b.hit1(), 1e-12);
+    assertEquals(a.hit3(), b.hit3(), 1e-12);
+    assertEquals(a.inExactSet(), b.inExactSet(), 1e-12);
     assertEquals(a.f1(), b.f1(), 1e-12);
     assertEquals(a.latencyP95Ms(), b.latencyP95Ms(), EPS);
     assertEquals(a.statuses(), b.statuses());
