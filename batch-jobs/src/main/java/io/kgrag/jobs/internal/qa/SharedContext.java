@@ -53,12 +53,12 @@ public final class SharedContext<T extends Serializable> implements Serializable
     return (T) CACHE.computeIfAbsent(bytes.id(), id -> readFrom(ByteChunks.input(bytes.value())));
   }
 
-  /** Frees the broadcast and this JVM's copy. */
   /** Arrays of the broadcast serialised form. */
   int chunks() {
     return bytes.value().size();
   }
 
+  /** Frees the broadcast and this JVM's copy. */
   public void destroy() {
     CACHE.remove(bytes.id());
     bytes.destroy();
