@@ -43,9 +43,7 @@ public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry>
       entries.add(new LabelIndex.Entry(r.getLong(0), r.getString(1), v));
     }
     if (entries.isEmpty()) {
-      throw new UserInputException(
-          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
-              + ": run `kgrag index --stages embed` with the same embedder");
+      throw noLabelEmbeddings(catalog, embedder, "");
     }
     return new LabelVectors(keyVectors, entries, relationVectors(catalog, embedder));
   }
@@ -56,7 +54,7 @@ public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry>
    * label's (1.5 GB at 10M edges, more than {@code spark.driver.maxResultSize}).
    *
    * @param command the command that needs them, for the messages
-   * @throws UserInputException when a table is missing
+   * @throws UserInputException when a table is missing, or none of {@code keys} has a vector of the embedder's model
    */
   public static Map<Long, float[]> keyVectors(Catalog catalog, EmbedderSpec embedder, Collection<Long> keys, String command) {
     requireTables(catalog, command);
@@ -72,7 +70,16 @@ public record LabelVectors(Map<Long, float[]> keyVectors, List<LabelIndex.Entry>
     for (Row r : new GraphFeatures(catalog, embedder.modelId()).keyFeatures(keyRows).collectAsList()) {
       out.put(r.getLong(0), SparkArrays.floats(r.getList(1)));
     }
+    if (out.isEmpty()) {
+      throw noLabelEmbeddings(catalog, embedder, " for the " + keys.size() + " label keys asked for");
+    }
     return out;
+  }
+
+  private static UserInputException noLabelEmbeddings(Catalog catalog, EmbedderSpec embedder, String which) {
+    return new UserInputException(
+        "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS) + which
+            + ": run `kgrag index --stages embed` with the same embedder");
   }
 
   /**

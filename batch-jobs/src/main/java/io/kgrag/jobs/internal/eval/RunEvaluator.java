@@ -249,15 +249,16 @@ public final class RunEvaluator {
    */
   public static String table(List<SliceMetrics> metrics) {
     boolean recall = metrics.stream().anyMatch(s -> s.passages() != null);
-    String[] head = {"method", "dataset", "slice", "n", "Hit@1 %", "Hit@3 %", "in exact %", "P", "R", "F1", "EM %", "tok F1", "p50 ms", "p95 ms", "statuses"};
-    boolean[] right = {false, false, false, true, true, true, true, true, true, true, true, true, true, true, false};
-    if (recall) { // passage recall (text corpora) before the statuses
-      head =
-          new String[] {
-            "method", "dataset", "slice", "n", "Hit@1 %", "Hit@3 %", "in exact %", "P", "R", "F1", "EM %", "tok F1", "R@2 %", "R@5 %", "R@10 %", "p50 ms",
-            "p95 ms", "statuses"
-          };
-      right = new boolean[] {false, false, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, false};
+    List<String> columns =
+        new ArrayList<>(List.of("method", "dataset", "slice", "n", "Hit@1 %", "Hit@3 %", "in exact %", "P", "R", "F1", "EM %", "tok F1"));
+    if (recall) { // passage recall (text corpora) before the latencies
+      columns.addAll(List.of("R@2 %", "R@5 %", "R@10 %"));
+    }
+    columns.addAll(List.of("p50 ms", "p95 ms", "statuses"));
+    String[] head = columns.toArray(new String[0]);
+    boolean[] right = new boolean[head.length]; // figures right-aligned, names and statuses left
+    for (int i = 0; i < head.length; i++) {
+      right[i] = i >= 3 && i < head.length - 1;
     }
     List<String[]> cells = new ArrayList<>();
     cells.add(head);

@@ -60,11 +60,8 @@ public final class StemGnnStage {
 
   public StageReport run() {
     StageReport report = new StageReport("stem-gnn", embedder.modelId());
-    if (!catalog.exists(KgTable.ENTITY_EMBEDDINGS) || !catalog.exists(KgTable.RELATION_EMBEDDINGS)) {
-      throw new UserInputException("stage stem-gnn needs label and relation embeddings: run `kgrag index --stages embed` first");
-    }
     String command = "kgrag index --stages stem-gnn";
-    LabelVectors.requireTables(catalog, command);
+    LabelVectors.requireTables(catalog, command); // before the graph is read: names the missing ingest or embed table
     KnowledgeGraph graph = GraphLoader.load(catalog);
     // the walks first: training reads only their nodes' label vectors, which are all the driver collects
     List<WalkSample> walks = TripleGnnTrainer.walks(graph, config);
@@ -76,11 +73,6 @@ public final class StemGnnStage {
     }
     Map<Long, float[]> keys = LabelVectors.keyVectors(catalog, embedder, walkKeys, command);
     Map<String, float[]> relations = LabelVectors.relationVectors(catalog, embedder);
-    if (keys.isEmpty()) {
-      throw new UserInputException(
-          "no label embeddings of model " + embedder.modelId() + " in " + catalog.location(KgTable.ENTITY_EMBEDDINGS)
-              + " for the nodes of the training walks: run `kgrag index --stages embed` with the same embedder");
-    }
     String basis = graphBasis(catalog, embedder.modelId());
     RunLog.progress(String.format(Locale.ROOT, "stem-gnn   training on %,d random walks over %,d nodes, %,d edges (%s)",
         config.samples(), graph.nodeCount(), graph.edgeCount(), config.describe()));
