@@ -72,6 +72,20 @@ public final class TorchSupport {
     return Device.gpu(id);
   }
 
+  /**
+   * {@code value} as a 0-d float tensor in PyTorch's own memory, attached to {@code m}: the operand of every
+   * tensor-and-number operation in a forward pass or a loss. DJL's {@code NDArray.mul(Number)} (div, add, sub
+   * alike) wraps the number in a tensor over a Java direct buffer and closes that tensor as soon as the operation
+   * returns; autograd keeps it for the backward pass (mul and div read it there), which then reads memory that the
+   * garbage collector may have freed and reused by then. Trained weights changed with the collector's timing: 27
+   * different weight sets from 30 identical trainings while another thread called System.gc().
+   */
+  public static NDArray scalar(NDManager m, float value) {
+    try (NDArray wrapped = m.create(value)) {
+      return wrapped.duplicate();
+    }
+  }
+
   /** Detached copies of the parameters, attached to {@code m}. */
   public static NDArray[] snapshot(NDArray[] params, NDManager m) {
     NDArray[] out = new NDArray[params.length];

@@ -250,21 +250,23 @@ public final class DominanceTrainer {
     l.negSum = contrast(oS, negUb, cfg).mul(b.negValid).sum();
     NDArray hardUb = net.upper(st, b.pairStar, b.hardMask);
     l.hardSum = contrast(oS, hardUb, cfg).mul(b.hardValid).sum();
-    float pairs = b.pairs;
+    NDManager m = b.x.getManager();
     l.total =
         l.domSum
-            .div(pairs)
-            .add(l.negSum.mul(cfg.lambda() / Math.max(1f, b.negCount)))
-            .add(l.hardSum.mul(cfg.hardLambda() / Math.max(1f, b.hardCount)));
-    NDArray tol = oGp.abs().add(1f).mul(1e-5f);
+            .div(TorchSupport.scalar(m, b.pairs))
+            .add(l.negSum.mul(TorchSupport.scalar(m, cfg.lambda() / Math.max(1f, b.negCount))))
+            .add(l.hardSum.mul(TorchSupport.scalar(m, cfg.hardLambda() / Math.max(1f, b.hardCount))));
+    NDArray tol = oGp.abs().add(TorchSupport.scalar(m, 1f)).mul(TorchSupport.scalar(m, 1e-5f));
     l.violating = excess.gt(tol).toType(ai.djl.ndarray.types.DataType.FLOAT32, false).max(new int[] {1}).sum();
     return l;
   }
 
   /** sigmoid(τ·(m − max_i r_i)) per row, r_i = (o_i − ub_i) / (o_i + ub_i): "ub is not pruned". */
   private static NDArray contrast(NDArray o, NDArray ub, TrainerConfig cfg) {
-    NDArray r = o.sub(ub).div(o.add(ub).add(1e-6f)).max(new int[] {1});
-    return ai.djl.nn.Activation.sigmoid(r.neg().add(cfg.margin()).mul(cfg.sharpness()));
+    NDManager m = o.getManager();
+    NDArray r = o.sub(ub).div(o.add(ub).add(TorchSupport.scalar(m, 1e-6f))).max(new int[] {1});
+    return ai.djl.nn.Activation.sigmoid(
+        r.neg().add(TorchSupport.scalar(m, cfg.margin())).mul(TorchSupport.scalar(m, cfg.sharpness())));
   }
 
   /**

@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
+import io.kgrag.core.gnn.TorchSupport;
 import java.util.List;
 
 /**
@@ -140,7 +141,7 @@ final class TorchStarNet {
       NDArray aSelf = ai.djl.nn.Activation.sigmoid(eSelf.sub(eCenter)).expandDims(2);
       NDArray hc = h.get(new NDIndex(":, 0:1, :"));
       NDArray hl = h.get(new NDIndex(":, 1:, :"));
-      NDArray z = hl.mul(aSelf).add(hc.mul(aSelf.neg().add(1f)));
+      NDArray z = hl.mul(aSelf).add(hc.mul(aSelf.neg().add(TorchSupport.scalar(x.getManager(), 1f))));
       leafOut = act(hidden, z);
     }
   }
@@ -187,7 +188,8 @@ final class TorchStarNet {
 
   /** 0 for present nodes, ABSENT for absent ones. */
   private static NDArray absentPenalty(NDArray nodeMask) {
-    return nodeMask.sub(1f).mul(-ABSENT);
+    NDManager m = nodeMask.getManager();
+    return nodeMask.sub(TorchSupport.scalar(m, 1f)).mul(TorchSupport.scalar(m, -ABSENT));
   }
 
   private static NDArray pick(NDArray a, NDArray idx) {

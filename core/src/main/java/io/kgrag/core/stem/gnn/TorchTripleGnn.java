@@ -8,6 +8,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
+import io.kgrag.core.gnn.TorchSupport;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -92,7 +93,7 @@ final class TorchTripleGnn {
       NDArray z = linear(NDArrays.concat(new NDList(h, agg), 1), o + 4);
       NDArray c = z.sub(z.mean(new int[] {1}, true));
       NDArray var = c.square().mean(new int[] {1}, true);
-      z = c.div(var.add(TripleGnnModel.LN_EPS).sqrt()).mul(params[o + 6]).add(params[o + 7]);
+      z = c.div(var.add(TorchSupport.scalar(var.getManager(), TripleGnnModel.LN_EPS)).sqrt()).mul(params[o + 6]).add(params[o + 7]);
       h = ai.djl.nn.Activation.relu(z);
     }
     return h.matMul(params[6 + 8 * layers].reshape(width, 1)).reshape(-1).add(params[7 + 8 * layers]);

@@ -164,6 +164,18 @@ class DominanceTrainerTest {
   }
 
   @Test
+  void theWeightsDoNotDependOnWhenTheGarbageCollectorRuns() {
+    List<Star> small = SyntheticStars.standard(60, 64, 3);
+    TrainerConfig cfg = TrainerConfig.builder().epochs(4).seed(5).build();
+    byte[] quiet = DominanceTrainer.train(small, cfg).model().toBytes();
+    try (io.kgrag.core.gnn.GcPressure gc = io.kgrag.core.gnn.GcPressure.start()) {
+      for (int i = 0; i < 3; i++) {
+        assertArrayEquals(quiet, DominanceTrainer.train(small, cfg).model().toBytes(), "training " + i);
+      }
+    }
+  }
+
+  @Test
   void theEpochCallbackHearsEveryEpochAndChangesNoWeight() {
     List<Star> small = SyntheticStars.standard(60, 64, 3);
     TrainerConfig cfg = TrainerConfig.builder().epochs(4).seed(5).build();

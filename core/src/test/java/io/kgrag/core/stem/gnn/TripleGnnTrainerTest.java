@@ -43,6 +43,20 @@ class TripleGnnTrainerTest {
   }
 
   @Test
+  void theModelDoesNotDependOnWhenTheGarbageCollectorRuns() {
+    TripleGnnConfig small = TripleGnnConfig.builder().steps(20).samples(64).heldOut(8).width(8).layers(2).build();
+    byte[] quiet = TripleGnnTrainer.train(G, TripleGnnFixtures.labels(G), TripleGnnFixtures.relations(), small).model().toBytes();
+    try (io.kgrag.core.gnn.GcPressure gc = io.kgrag.core.gnn.GcPressure.start()) {
+      for (int i = 0; i < 3; i++) {
+        assertArrayEquals(
+            quiet,
+            TripleGnnTrainer.train(G, TripleGnnFixtures.labels(G), TripleGnnFixtures.relations(), small).model().toBytes(),
+            "training " + i);
+      }
+    }
+  }
+
+  @Test
   void sameInputsAndSeedGiveIdenticalModelBytes() {
     TripleGnnConfig small = TripleGnnConfig.builder().steps(20).samples(64).heldOut(8).width(8).layers(2).build();
     TripleGnnTraining a = TripleGnnTrainer.train(G, TripleGnnFixtures.labels(G), TripleGnnFixtures.relations(), small);
