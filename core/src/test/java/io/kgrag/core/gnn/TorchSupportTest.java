@@ -1,6 +1,7 @@
 package io.kgrag.core.gnn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,30 @@ class TorchSupportTest {
       gc.backward(p.mul(p).sum());
     }
     return p;
+  }
+
+  @Test
+  void aScalarOutlivesItsJavaBufferUntilTheBackwardPass() {
+    TorchSupport.pyTorch();
+    try (NDManager m = NDManager.newBaseManager(Device.cpu(), "PyTorch")) {
+      NDArray p = m.create(new float[] {1, 2}, new Shape(2));
+      p.setRequiresGradient(true);
+      try (GradientCollector gc = Engine.getEngine("PyTorch").newGradientCollector()) {
+        NDArray three = TorchSupport.scalar(m, 3f);
+        assertEquals(0, three.getShape().dimension());
+        NDArray loss = p.mul(three).sum();
+        // free and overwrite whatever Java direct memory is free before backward reads the saved scalar
+        for (int i = 0; i < 5; i++) {
+          System.gc();
+          java.nio.ByteBuffer junk = java.nio.ByteBuffer.allocateDirect(1 << 16);
+          while (junk.hasRemaining()) {
+            junk.put((byte) 0x7f);
+          }
+        }
+        gc.backward(loss);
+      }
+      assertArrayEquals(new float[] {3, 3}, p.getGradient().toFloatArray());
+    }
   }
 
   @Test

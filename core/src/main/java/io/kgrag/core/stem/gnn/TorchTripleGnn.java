@@ -93,7 +93,8 @@ final class TorchTripleGnn {
       NDArray z = linear(NDArrays.concat(new NDList(h, agg), 1), o + 4);
       NDArray c = z.sub(z.mean(new int[] {1}, true));
       NDArray var = c.square().mean(new int[] {1}, true);
-      z = c.div(var.add(TorchSupport.scalar(var.getManager(), TripleGnnModel.LN_EPS)).sqrt()).mul(params[o + 6]).add(params[o + 7]);
+      NDArray eps = TorchSupport.scalar(var.getManager(), TripleGnnModel.LN_EPS);
+      z = c.div(var.add(eps).sqrt()).mul(params[o + 6]).add(params[o + 7]);
       h = ai.djl.nn.Activation.relu(z);
     }
     return h.matMul(params[6 + 8 * layers].reshape(width, 1)).reshape(-1).add(params[7 + 8 * layers]);

@@ -11,6 +11,7 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import io.kgrag.core.gnn.GcPressure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -168,7 +169,7 @@ class DominanceTrainerTest {
     List<Star> small = SyntheticStars.standard(60, 64, 3);
     TrainerConfig cfg = TrainerConfig.builder().epochs(4).seed(5).build();
     byte[] quiet = DominanceTrainer.train(small, cfg).model().toBytes();
-    try (io.kgrag.core.gnn.GcPressure gc = io.kgrag.core.gnn.GcPressure.start()) {
+    try (GcPressure gc = GcPressure.start()) {
       for (int i = 0; i < 3; i++) {
         assertArrayEquals(quiet, DominanceTrainer.train(small, cfg).model().toBytes(), "training " + i);
       }

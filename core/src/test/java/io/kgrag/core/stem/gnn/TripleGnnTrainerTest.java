@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.engine.Engine;
+import io.kgrag.core.gnn.GcPressure;
 import io.kgrag.core.graph.KnowledgeGraph;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,7 @@ class TripleGnnTrainerTest {
   void theModelDoesNotDependOnWhenTheGarbageCollectorRuns() {
     TripleGnnConfig small = TripleGnnConfig.builder().steps(20).samples(64).heldOut(8).width(8).layers(2).build();
     byte[] quiet = TripleGnnTrainer.train(G, TripleGnnFixtures.labels(G), TripleGnnFixtures.relations(), small).model().toBytes();
-    try (io.kgrag.core.gnn.GcPressure gc = io.kgrag.core.gnn.GcPressure.start()) {
+    try (GcPressure gc = GcPressure.start()) {
       for (int i = 0; i < 3; i++) {
         assertArrayEquals(
             quiet,
