@@ -82,6 +82,7 @@ public final class MentionLinker {
         String label = gazetteer.lookup(s);
         if (label != null) {
           int[] nodes = exactForm(graph.nodesWithLabelKey(StableIds.labelKey(label)), question, toks.get(i).start(), toks.get(i + len - 1).end());
+          nodes = withFullerLabels(nodes, s, toks, i, i + len);
           if (nodes.length > 0) {
             String text = question.substring(toks.get(i).start(), toks.get(i + len - 1).end());
             all.add(new Mention(i, i + len, text, nodes.length == 1 ? graph.label(nodes[0]) : label, nodes, confidence(toks, i, i + len)));
@@ -110,6 +111,45 @@ public final class MentionLinker {
         .thenComparing(Comparator.comparingInt((Mention m) -> m.to() - m.from()).reversed())
         .thenComparingInt(Mention::from));
     return maximal;
+  }
+
+  /**
+   * The span's nodes and those of a fuller label the question implies: the span with one more word that the
+   * question says elsewhere, before or after it ("genres of Drama and Adventure" in a question about a film:
+   * "Adventure Film"), people leave a head noun out once the sentence has said it. A fuller label counts only
+   * when the graph uses its nodes more than the span's own (more edges than all of them together): the bare
+   * label is then the rarer reading (a stray taxonomy entry), and where the bare label is the common one (a
+   * genre beside a film titled with it) nothing is added. The nodes stay alternatives of one mention, so a
+   * constraint on it is met by either reading.
+   */
+  private int[] withFullerLabels(int[] nodes, String span, List<Token> toks, int from, int to) {
+    long own = 0;
+    for (int n : nodes) {
+      own += graph.entryCount(n);
+    }
+    Set<String> words = new LinkedHashSet<>();
+    for (int k = 0; k < toks.size(); k++) {
+      String w = toks.get(k).norm();
+      if ((k < from || k >= to) && w.length() >= 2 && !ClosedClassWords.contains(w) && !Character.isDigit(w.codePointAt(0))) {
+        words.add(w);
+      }
+    }
+    int[] out = nodes;
+    for (String w : words) {
+      for (String fuller : List.of(span + " " + w, w + " " + span)) {
+        String label = gazetteer.lookup(fuller);
+        if (label == null) {
+          continue;
+        }
+        for (int n : graph.nodesWithLabelKey(StableIds.labelKey(label))) {
+          if (graph.entryCount(n) > own && Arrays.stream(out).noneMatch(x -> x == n)) {
+            out = Arrays.copyOf(out, out.length + 1);
+            out[out.length - 1] = n;
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /**

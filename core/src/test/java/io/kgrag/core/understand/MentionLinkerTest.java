@@ -48,4 +48,41 @@ class MentionLinkerTest {
     assertEquals(Set.of("Suburbia", "SubUrbia"), linked("who directed suburbia", "suburbia"));
     assertEquals(Set.of("Taxi", "Taxi!"), linked("who directed TAXI", "TAXI"));
   }
+
+  /**
+   * "Adventure" is a stray entry with one edge and "Adventure Film" a genre of three films; "Horror" is a genre of
+   * three films and "Horror Film" one film's title.
+   */
+  private static KnowledgeGraph genres() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("Adventure", "Adventure Film", "Horror", "Horror Film", "Taxonomy", "F1", "F2", "F3", "Cy Director")) {
+      b.entity(UnderstandingFixture.id(l), l);
+    }
+    b.edge(UnderstandingFixture.id("Adventure"), "in_taxonomy", UnderstandingFixture.id("Taxonomy"));
+    for (String f : List.of("F1", "F2", "F3")) {
+      b.edge(UnderstandingFixture.id(f), "genre", UnderstandingFixture.id("Adventure Film"));
+      b.edge(UnderstandingFixture.id(f), "genre", UnderstandingFixture.id("Horror"));
+    }
+    b.edge(UnderstandingFixture.id("Horror Film"), "directed_by", UnderstandingFixture.id("Cy Director"));
+    return b.build();
+  }
+
+  @Test
+  void aLabelThatLeavesOutAHeadNounTheQuestionSaysAlsoReadsAsTheFullerLabelWhenTheGraphUsesThatMore() {
+    KnowledgeGraph k = genres();
+    MentionLinker l = new MentionLinker(k, new Gazetteer(k));
+    String q = "Which film is in the genres of Horror and Adventure?";
+    Set<String> adventure = new TreeSet<>();
+    Set<String> horror = new TreeSet<>();
+    for (Mention m : l.link(MentionLinker.tokens(q), q)) {
+      Arrays.stream(m.nodes()).forEach(n -> (m.text().equals("Adventure") ? adventure : m.text().equals("Horror") ? horror : new TreeSet<String>()).add(k.label(n)));
+    }
+    assertEquals(Set.of("Adventure", "Adventure Film"), adventure);
+    // the bare genre has more edges than the film titled "Horror Film": it stays the only reading
+    assertEquals(Set.of("Horror"), horror);
+    // without the head noun in the question nothing is added
+    String bare = "Which title is in the genre of Adventure?";
+    Mention m = l.link(MentionLinker.tokens(bare), bare).stream().filter(x -> x.text().equals("Adventure")).findFirst().orElseThrow();
+    assertEquals(1, m.nodes().length);
+  }
 }
