@@ -26,8 +26,8 @@ public final class ComparisonReader {
   private enum Kind {
     MORE("more than"),
     FEWER("fewer than"),
-    EARLIER("earlier", "older"),
-    LATER("later", "more recent");
+    EARLIER("earlier", "older", "first"),
+    LATER("later", "more recent", "newer");
 
     final List<String> phrases;
 

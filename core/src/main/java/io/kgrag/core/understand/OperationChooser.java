@@ -56,10 +56,10 @@ public final class OperationChooser {
       case LIST -> List.of();
       case COUNT -> List.of("how many", "number of");
       case MOST_FREQUENT -> List.of("most often", "the most");
-      case GREATEST -> years ? List.of("the latest", "most recent") : List.of("the highest", "the largest");
-      case LEAST -> years ? List.of("the earliest", "the oldest") : List.of("the lowest", "the smallest");
-      case ABOVE -> years ? List.of("after") : List.of("above", "more than");
-      case BELOW -> years ? List.of("before") : List.of("below", "less than");
+      case GREATEST -> years ? List.of("the latest", "most recent", "the last", "the newest") : List.of("the highest", "the largest");
+      case LEAST -> years ? List.of("the earliest", "the oldest", "the first") : List.of("the lowest", "the smallest");
+      case ABOVE -> years ? List.of("after", "since", "later than") : List.of("above", "more than");
+      case BELOW -> years ? List.of("before", "prior to", "earlier than") : List.of("below", "less than");
       case BETWEEN -> List.of("between");
       case PLUS -> List.of("more", "plus");
       case MINUS -> List.of("fewer", "minus");
@@ -182,12 +182,62 @@ public final class OperationChooser {
         secondPref = pref;
       }
     }
+    // the sentence tells the kind of operation (a filter, an order, arithmetic) but hardly its direction: "after
+    // 1985" and "before 1985" are near in a sentence vector, while the operator's own words are not; the
+    // direction is the sibling whose phrase the question's span reads closest to
+    Offer sibling = closestSibling(best, gated, gates);
+    if (sibling != best) {
+      second = best;
+      secondPref = bestPref;
+      best = sibling;
+      bestPref = EmbeddingCache.dot(q, v[gated.indexOf(sibling)]) - EmbeddingCache.dot(q, v[0]);
+    }
     String runnerUp = second == null ? "" : String.format(Locale.ROOT, "%s %+.3f", second.operation().describe(), secondPref);
     if (bestPref <= 0 && best.operation().values().length > 0) {
       // an operation read from a number alone must also read closer than the plain set ("which one is older": no sum)
       return new Reading(p, SetOperation.LIST, bestPref, set.utterance(), String.format(Locale.ROOT, "%s %+.3f", best.operation().describe(), bestPref));
     }
     return new Reading(best.program(), best.operation(), bestPref, best.wording(), runnerUp);
+  }
+
+  /**
+   * The operators that differ only in direction: filters, orders. (Arithmetic is left to the sentence: its
+   * operator words are few and "how many" itself reads like "more".)
+   */
+  private static int family(SetOperation.Kind k) {
+    return switch (k) {
+      case ABOVE, BELOW, BETWEEN -> 1;
+      case GREATEST, LEAST -> 2;
+      default -> 0;
+    };
+  }
+
+  /**
+   * Of the gated offers of {@code best}'s family on the same program and property, the one whose operator phrase
+   * the question's span reads closest to ({@code best} itself on a tie).
+   */
+  private Offer closestSibling(Offer best, List<Offer> gated, java.util.Map<String, Double> gates) {
+    int fam = family(best.operation().kind());
+    if (fam == 0) {
+      return best;
+    }
+    Offer out = best;
+    double outGate = gate(best, gates);
+    for (Offer o : gated) {
+      SetOperation op = o.operation();
+      if (o != best && family(op.kind()) == fam && o.program().equals(best.program())
+          && java.util.Objects.equals(op.property(), best.operation().property()) && gate(o, gates) > outGate) {
+        out = o;
+        outGate = gate(o, gates);
+      }
+    }
+    return out;
+  }
+
+  private double gate(Offer o, java.util.Map<String, Double> gates) {
+    SetOperation op = o.operation();
+    boolean years = op.property() != null && schema.years(schema.role(op.property(), op.forward()));
+    return gates.getOrDefault(op.kind() + "/" + years, 0.0);
   }
 
   /** Counting, and arithmetic with the count and each small number of the question. */

@@ -99,6 +99,17 @@ class QuestionUnderstandingTest {
   }
 
   @Test
+  void theDirectionOfAFilterOrAnOrderIsTheOperatorPhraseTheQuestionSays() {
+    // the sentence reads "after" and "before" alike; the span "prior to" / "since" / "last" / "first" decides
+    assertEquals(new SetOperation(SetOperation.Kind.BELOW, "release_year", true, new double[] {2000}),
+        reading("films directed by Dee Director with a release year prior to 2000", "LIST(^directed_by)").operation());
+    assertEquals(new SetOperation(SetOperation.Kind.ABOVE, "release_year", true, new double[] {2000}),
+        reading("films directed by Dee Director with a release year since 2000", "LIST(^directed_by)").operation());
+    assertEquals(SetOperation.Kind.GREATEST, reading("the last of the films directed by Dee Director", "LIST(^directed_by)").operation().kind());
+    assertEquals(SetOperation.Kind.LEAST, reading("the first of the films directed by Dee Director", "LIST(^directed_by)").operation().kind());
+  }
+
+  @Test
   void arithmeticReadsTheNumberAndTheMostFrequentNeedsTwoHops() {
     assertEquals(new SetOperation(SetOperation.Kind.PLUS, null, true, new double[] {3}),
         reading("how many films would Dee Director have directed with 3 more", "LIST(^directed_by)").operation());
@@ -118,6 +129,8 @@ class QuestionUnderstandingTest {
     ComparisonReader.Compared earlier = u.compare(e, linker.link(MentionLinker.tokens(e), e), executor);
     assertEquals("First Film", earlier.answer(), earlier.describe()); // 1999 against 2004
     assertEquals(2, earlier.evidence().size());
+    String n = "which one is newer, Third Film or First Film";
+    assertEquals("Third Film", u.compare(n, linker.link(MentionLinker.tokens(n), n), executor).answer());
     // no comparative, no comparison
     String x = "films with Dee Director and Cy Star";
     assertNull(u.compare(x, linker.link(MentionLinker.tokens(x), x), executor));
