@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * Comparisons of two mentioned entities: of the sizes of their sets along one chain ("X ... more Rs than Y", R a
- * relation of the graph: yes or no) or of their values of a year-valued relation ("which is earlier, X or Y?": the
- * entity). As with
+ * relation of the graph: yes or no; "how many more Rs ... than", "the difference between": the sizes' difference)
+ * or of their values of a year-valued relation ("which is earlier, X or Y?": the entity). As with
  * {@link OperationChooser}, a comparison is in question only where a span of the question reads like its
  * canonical phrase ("more than", "earlier") by sentence embedding, and only where the graph can compare: both
  * entities start the chain, or both have the property.
@@ -27,7 +27,9 @@ public final class ComparisonReader {
     MORE("more than"),
     FEWER("fewer than"),
     EARLIER("earlier", "older", "first"),
-    LATER("later", "more recent", "newer");
+    LATER("later", "more recent", "newer"),
+    /** How many more (or fewer) one has than the other: the sizes' difference. */
+    DIFFERENCE("the difference between");
 
     final List<String> phrases;
 
@@ -35,6 +37,9 @@ public final class ComparisonReader {
       this.phrases = List.of(phrases);
     }
   }
+
+  /** The counting operator's phrases ({@link OperationChooser}'s), which turn "more than" into a difference. */
+  private static final List<String> COUNTING = List.of("how many", "number of");
 
   private final KnowledgeGraph graph;
   private final GraphSchema schema;
@@ -78,6 +83,16 @@ public final class ComparisonReader {
         close.put(k, m.similarity());
       }
     }
+    // "how many more Rs than" asks for the difference of the sizes that "more Rs than" compares
+    OperatorSpans.Match counting = spans.closest(COUNTING);
+    if (counting != null && counting.similarity() >= margin) {
+      for (Kind k : List.of(Kind.MORE, Kind.FEWER)) {
+        Double c = close.remove(k);
+        if (c != null) {
+          close.merge(Kind.DIFFERENCE, c, Math::max);
+        }
+      }
+    }
     List<Kind> kinds = new ArrayList<>(close.keySet());
     kinds.sort(Comparator.comparingDouble((Kind k) -> -close.get(k)).thenComparing(Kind::ordinal));
     Mention a = two.get(0);
@@ -112,7 +127,12 @@ public final class ComparisonReader {
     if (ra.exact() == 0 || rb.exact() == 0) {
       return null;
     }
-    boolean yes = kind == Kind.MORE ? ra.exact() > rb.exact() : ra.exact() < rb.exact();
+    String answer;
+    if (kind == Kind.DIFFERENCE) {
+      answer = Integer.toString(Math.abs(ra.exact() - rb.exact()));
+    } else {
+      answer = (kind == Kind.MORE ? ra.exact() > rb.exact() : ra.exact() < rb.exact()) ? "yes" : "no";
+    }
     List<EvidenceEdge> evidence = new ArrayList<>();
     for (ProgramExecutor.Candidate c : ra.exactCandidates()) {
       evidence.addAll(c.evidence());
@@ -120,7 +140,7 @@ public final class ComparisonReader {
     for (ProgramExecutor.Candidate c : rb.exactCandidates()) {
       evidence.addAll(c.evidence());
     }
-    return new Compared(yes ? "yes" : "no", 0L, evidence, String.format(Locale.ROOT, "%s: [%s] %s has %d, [%s] %s has %d", kind, a.label(), chain, ra.exact(),
+    return new Compared(answer, 0L, evidence, String.format(Locale.ROOT, "%s: [%s] %s has %d, [%s] %s has %d", kind, a.label(), chain, ra.exact(),
         b.label(), chain, rb.exact()));
   }
 

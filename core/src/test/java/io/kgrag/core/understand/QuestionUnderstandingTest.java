@@ -123,6 +123,9 @@ class QuestionUnderstandingTest {
     String q = "did Dee Director direct more films than Eve Maker";
     ComparisonReader.Compared more = u.compare(q, linker.link(MentionLinker.tokens(q), q), executor);
     assertEquals("yes", more.answer(), more.describe()); // two films against one
+    String d = "how many more films did Dee Director direct than Eve Maker";
+    ComparisonReader.Compared difference = u.compare(d, linker.link(MentionLinker.tokens(d), d), executor);
+    assertEquals("1", difference.answer(), difference.describe()); // "how many more": the sizes' difference
     String r = "did Eve Maker direct more films than Dee Director";
     assertEquals("no", u.compare(r, linker.link(MentionLinker.tokens(r), r), executor).answer());
     String e = "which was released earlier, Third Film or First Film";
