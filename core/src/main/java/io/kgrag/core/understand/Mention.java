@@ -5,7 +5,8 @@ import java.io.Serializable;
 /**
  * A span of the question linked to graph entities: the question's tokens {@code from} (inclusive) to {@code to},
  * their text, the label they equal after folding, every node with that label (the alternatives: seven
- * "Washington County"s are seven) and how confident the link is (1 for several words, 0.9 for a capitalised
+ * "Washington County"s are seven; a fuller label the question implies, "Adventure Film" for "Adventure", may join
+ * them, see {@link MentionLinker}) and how confident the link is (1 for several words, 0.9 for a capitalised
  * word inside the question, 0.5 for a single lower-case word that happens to be a label).
  */
 public record Mention(int from, int to, String text, String label, int[] nodes, double confidence) implements Serializable {

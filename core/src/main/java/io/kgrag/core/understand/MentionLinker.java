@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * accent and punctuation folding (singular forms too), with all nodes of that label as alternatives (only those
  * written exactly as in the question, when some are). Spans
  * that overlap without one containing the other are both kept ("Paris Texas": "Paris" and "Paris, Texas" as
- * labels), so the program ranking can choose. A single word is a mention only when it is not a closed-class
+ * labels), so the program ranking can choose. A span's alternatives also take in a fuller label the question implies
+ * (the span and one more word it says elsewhere) where the graph uses that label more. A single word is a mention
+ * only when it is not a closed-class
  * English word (articles, pronouns, prepositions, conjunctions, auxiliaries, question words): general
  * language, not any benchmark's vocabulary.
  */

@@ -15,7 +15,8 @@ import java.util.Locale;
  * by at least a margin. Among those, each is worded canonically around the set's own wording U, itself built from the
  * graph's relation names ("how many U are there", "the U with the latest P" for a numeric relation P, "U with P
  * after N" for a number N of the question), and the one whose wording the whole question reads closest to, relative
- * to the plain set's, wins. The graph
+ * to the plain set's, wins. A sentence vector hardly tells "after 1985" from "before 1985", so a filter's or an
+ * order's direction is then the sibling (on the same set and property) whose own phrase a span reads closest to. The graph
  * decides what can be offered: an order or a filter needs a numeric relation that follows the set's last relation
  * (or ends the chain: "the P of the Rs of X" read as the Rs of X ordered by P), "most often" needs a
  * chain of two hops or more, a filter or arithmetic needs a number written in the question outside its mentions.
