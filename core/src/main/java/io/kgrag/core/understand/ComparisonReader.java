@@ -38,9 +38,6 @@ public final class ComparisonReader {
     }
   }
 
-  /** The counting operator's phrases ({@link OperationChooser}'s), which turn "more than" into a difference. */
-  private static final List<String> COUNTING = List.of("how many", "number of");
-
   private final KnowledgeGraph graph;
   private final GraphSchema schema;
   private final EmbeddingCache cache;
@@ -84,7 +81,7 @@ public final class ComparisonReader {
       }
     }
     // "how many more Rs than" asks for the difference of the sizes that "more Rs than" compares
-    OperatorSpans.Match counting = spans.closest(COUNTING);
+    OperatorSpans.Match counting = spans.closest(OperationChooser.phrases(SetOperation.Kind.COUNT, false));
     if (counting != null && counting.similarity() >= margin) {
       for (Kind k : List.of(Kind.MORE, Kind.FEWER)) {
         Double c = close.remove(k);

@@ -52,7 +52,7 @@ public final class OperationChooser {
   }
 
   /** The canonical phrases of each operator; a year-valued property reads "latest" and "after" rather than "highest" and "above". */
-  private static List<String> phrases(SetOperation.Kind kind, boolean years) {
+  static List<String> phrases(SetOperation.Kind kind, boolean years) {
     return switch (kind) {
       case LIST -> List.of();
       case COUNT -> List.of("how many", "number of");
@@ -146,9 +146,8 @@ public final class OperationChooser {
     java.util.Map<String, Double> gates = new java.util.HashMap<>();
     for (Offer o : offers.subList(1, offers.size())) {
       SetOperation op = o.operation();
-      boolean years = op.property() != null && schema.years(schema.role(op.property(), op.forward()));
-      double g = gates.computeIfAbsent(op.kind() + "/" + years, k -> {
-        OperatorSpans.Match m = spans.closest(phrases(op.kind(), years));
+      double g = gates.computeIfAbsent(gateKey(op), k -> {
+        OperatorSpans.Match m = spans.closest(phrases(op.kind(), years(op)));
         return m == null ? 0 : m.similarity();
       });
       // an operation that needs a number of the question has that evidence already; the others need a closer phrase
@@ -166,39 +165,35 @@ public final class OperationChooser {
     }
     float[] q = cache.embed(List.of(text))[0];
     float[][] v = canonical.of(texts, cache.embedder());
-    Offer best = null;
-    double bestPref = Double.NEGATIVE_INFINITY;
-    Offer second = null;
-    double secondPref = Double.NEGATIVE_INFINITY;
+    double[] prefs = new double[gated.size()];
+    int best = -1;
+    int second = -1;
     for (int i = 1; i < gated.size(); i++) {
       // an operation on a shorter chain is measured against the set the question names, the whole chain's
-      double pref = EmbeddingCache.dot(q, v[i]) - EmbeddingCache.dot(q, v[0]);
-      if (pref > bestPref) {
+      prefs[i] = EmbeddingCache.dot(q, v[i]) - EmbeddingCache.dot(q, v[0]);
+      if (best < 0 || prefs[i] > prefs[best]) {
         second = best;
-        secondPref = bestPref;
-        best = gated.get(i);
-        bestPref = pref;
-      } else if (pref > secondPref) {
-        second = gated.get(i);
-        secondPref = pref;
+        best = i;
+      } else if (second < 0 || prefs[i] > prefs[second]) {
+        second = i;
       }
     }
     // the sentence tells the kind of operation (a filter, an order, arithmetic) but hardly its direction: "after
     // 1985" and "before 1985" are near in a sentence vector, while the operator's own words are not; the
     // direction is the sibling whose phrase the question's span reads closest to
-    Offer sibling = closestSibling(best, gated, gates);
+    int sibling = closestSibling(best, gated, gates);
     if (sibling != best) {
       second = best;
-      secondPref = bestPref;
       best = sibling;
-      bestPref = EmbeddingCache.dot(q, v[gated.indexOf(sibling)]) - EmbeddingCache.dot(q, v[0]);
     }
-    String runnerUp = second == null ? "" : String.format(Locale.ROOT, "%s %+.3f", second.operation().describe(), secondPref);
-    if (bestPref <= 0 && best.operation().values().length > 0) {
+    Offer chosen = gated.get(best);
+    double bestPref = prefs[best];
+    String runnerUp = second < 0 ? "" : String.format(Locale.ROOT, "%s %+.3f", gated.get(second).operation().describe(), prefs[second]);
+    if (bestPref <= 0 && chosen.operation().values().length > 0) {
       // an operation read from a number alone must also read closer than the plain set ("which one is older": no sum)
-      return new Reading(p, SetOperation.LIST, bestPref, set.utterance(), String.format(Locale.ROOT, "%s %+.3f", best.operation().describe(), bestPref));
+      return new Reading(p, SetOperation.LIST, bestPref, set.utterance(), String.format(Locale.ROOT, "%s %+.3f", chosen.operation().describe(), bestPref));
     }
-    return new Reading(best.program(), best.operation(), bestPref, best.wording(), runnerUp);
+    return new Reading(chosen.program(), chosen.operation(), bestPref, chosen.wording(), runnerUp);
   }
 
   /**
@@ -214,31 +209,36 @@ public final class OperationChooser {
   }
 
   /**
-   * Of the gated offers of {@code best}'s family on the same program and property, the one whose operator phrase
-   * the question's span reads closest to ({@code best} itself on a tie).
+   * Of the gated offers of the {@code best}-th's family on the same program and property, the index of the one whose
+   * operator phrase the question's span reads closest to ({@code best} itself on a tie).
    */
-  private Offer closestSibling(Offer best, List<Offer> gated, java.util.Map<String, Double> gates) {
-    int fam = family(best.operation().kind());
+  private int closestSibling(int best, List<Offer> gated, java.util.Map<String, Double> gates) {
+    SetOperation chosen = gated.get(best).operation();
+    Program program = gated.get(best).program();
+    int fam = family(chosen.kind());
+    int out = best;
     if (fam == 0) {
-      return best;
+      return out;
     }
-    Offer out = best;
-    double outGate = gate(best, gates);
-    for (Offer o : gated) {
+    for (int i = 1; i < gated.size(); i++) {
+      Offer o = gated.get(i);
       SetOperation op = o.operation();
-      if (o != best && family(op.kind()) == fam && o.program().equals(best.program())
-          && java.util.Objects.equals(op.property(), best.operation().property()) && gate(o, gates) > outGate) {
-        out = o;
-        outGate = gate(o, gates);
+      if (family(op.kind()) == fam && o.program().equals(program) && java.util.Objects.equals(op.property(), chosen.property())
+          && gates.get(gateKey(op)) > gates.get(gateKey(gated.get(out).operation()))) {
+        out = i;
       }
     }
     return out;
   }
 
-  private double gate(Offer o, java.util.Map<String, Double> gates) {
-    SetOperation op = o.operation();
-    boolean years = op.property() != null && schema.years(schema.role(op.property(), op.forward()));
-    return gates.getOrDefault(op.kind() + "/" + years, 0.0);
+  /** Whether the operation's property is a year (its phrases then read "latest" and "after"). */
+  private boolean years(SetOperation op) {
+    return op.property() != null && schema.years(schema.role(op.property(), op.forward()));
+  }
+
+  /** The key of an operation's gate: its kind's phrases, for years or not, share one span match. */
+  private String gateKey(SetOperation op) {
+    return op.kind() + "/" + years(op);
   }
 
   /** Counting, and arithmetic with the count and each small number of the question. */
