@@ -100,10 +100,11 @@ final class AutoAnswerer implements QuestionAnswerer {
     if (corroborating != null) {
       ProgramExecutor.Result r = typed(executor.execute(corroborating), type);
       // without labelled questions one word is enough when a neighbour of the mention joins every word ("western
-      // films written by X"); with them, a wording they read as a chain ("the films of X" where "film" is a tag) stays one
+      // films written by X"); with them, a wording they read as a chain ("the films of X" where "film" is a tag) stays
+      // one unless the words modify a noun ("the thriller movies of X": QuestionUnderstanding#corroborated)
       ProgramExecutor.Candidate best = r.exact() > 0 ? r.candidates().get(0) : null;
       boolean joinsAll = best != null && best.satisfiedCount() == corroborating.anchors().size();
-      if (best != null && (corroborates(corroborating, best) || (!understanding.hasExemplars() && joinsAll))) {
+      if (best != null && (corroborates(corroborating, best) || (understanding.takesJoinOfAll(corroborating) && joinsAll))) {
         QuestionUnderstanding.Scored corroborated = understanding.scored(corroborating, question);
         trace.metric("understand_nanos", System.nanoTime() - t0);
         AnswerStatus s = joinsAll ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;

@@ -18,7 +18,8 @@ import java.util.Locale;
  * to the plain set's, wins. A sentence vector hardly tells "after 1985" from "before 1985", so a filter's or an
  * order's direction is then the sibling (on the same set and property) whose own phrase a span reads closest to. The graph
  * decides what can be offered: an order or a filter needs a numeric relation that follows the set's last relation
- * (or ends the chain: "the P of the Rs of X" read as the Rs of X ordered by P), "most often" needs a
+ * when that one is not numeric itself (or ends the chain: "the P of the Rs of X" read as the Rs of X ordered by P),
+ * "most often" needs a
  * chain of two hops or more, a filter or arithmetic needs a number written in the question outside its mentions.
  */
 public final class OperationChooser {
@@ -128,7 +129,9 @@ public final class OperationChooser {
       if (roles.length >= 2) {
         offers.add(new Offer(p, new SetOperation(SetOperation.Kind.MOST_FREQUENT, null, true, new double[0]), "the " + set.utterance() + " that occurs most often"));
       }
-      for (int r = 0; r < schema.roles(); r++) {
+      // a chain that ends at numbers (years) is ordered by them through the shorter chain below, not by a property
+      // of the numbers: a year that is also a film's title ("1941") makes one look like it follows
+      for (int r = 0; r < schema.roles() && !schema.numeric(last); r++) {
         if (schema.numeric(r) && schema.canFollow(last, r)) {
           orders(offers, p, set.utterance(), r, literals);
         }

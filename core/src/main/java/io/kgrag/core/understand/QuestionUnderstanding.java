@@ -6,6 +6,9 @@ import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.exemplar.PatternTriple;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
+import io.kgrag.core.graph.StableIds;
+import io.kgrag.core.qa.ClosedClassWords;
+import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -91,6 +94,8 @@ public final class QuestionUnderstanding {
   private final Config config;
   /** Each role's relation in words ({@link Labels#relationText}), read once: every chain's wording is built from them. */
   private final String[] roleWords;
+  /** Every word of the relations' names, singular. */
+  private final java.util.Set<String> relationWords = new java.util.HashSet<>();
   private final OperationChooser operations;
   private final ComparisonReader comparisons;
 
@@ -113,6 +118,9 @@ public final class QuestionUnderstanding {
     this.roleWords = new String[schema.roles()];
     for (int r = 0; r < roleWords.length; r++) {
       roleWords[r] = Labels.relationText(schema.relation(r));
+      for (String w : Labels.normalize(roleWords[r]).split(" ")) {
+        relationWords.add(Labels.singular(w));
+      }
     }
     this.operations = new OperationChooser(this, schema, cache, canonical, config.operationMargin());
     this.comparisons = new ComparisonReader(graph, schema, cache, canonical, config.operationMargin());
@@ -160,11 +168,69 @@ public final class QuestionUnderstanding {
     }
     List<Program.Anchor> anchors = adjacentToAll(words);
     int strong = strongCount(anchors);
-    // with labelled questions a single word must not override the chain they vote for (the caller needs two then)
-    if (strong != 1 || anchors.size() - strong < (exemplars != null ? CORROBORATING : 1)) {
+    if (strong != 1 || anchors.size() == strong) {
       return null;
     }
+    if (exemplars != null) {
+      // with labelled questions a single word must not override the chain they vote for ("the films of X" where
+      // "film" is a tag): the caller needs two such words then, or words that modify the noun after them ("the
+      // thriller movies X wrote"), which narrow what is asked for rather than name it
+      List<Program.Anchor> modifiers = modifiers(question, anchors);
+      if (modifiers.size() > strong) {
+        return new Program(modifiers, Program.Operation.LIST);
+      }
+      if (anchors.size() - strong < CORROBORATING) {
+        return null;
+      }
+    }
     return new Program(anchors, Program.Operation.LIST);
+  }
+
+  /**
+   * Whether the caller takes a {@link #corroborated} program's best node when it joins every anchor: always without
+   * labelled questions; with them, for a program of modifying words ({@link #modifiers}, fewer than {@link
+   * #CORROBORATING} lower-case words), which the graph then confirms.
+   */
+  public boolean takesJoinOfAll(Program corroborating) {
+    return exemplars == null || corroborating.anchors().size() - strongCount(corroborating.anchors()) < CORROBORATING;
+  }
+
+  /**
+   * The confident anchors and the lower-case one-word anchors in the position of an English pre-noun modifier: the
+   * next word of the question is a content word (not a closed-class word, a number or a participle), and neither
+   * it nor the word before belongs to a confident mention, and neither word is a word of a relation's name
+   * ("thriller" in "the thriller movies of X"; not "films" in "the films X directed" or "the films of X", "made" in
+   * "X made movies", "primary" in "the primary languages of X" or "languages" in "the languages spoken in X").
+   */
+  private List<Program.Anchor> modifiers(String question, List<Program.Anchor> anchors) {
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    List<Program.Anchor> out = new ArrayList<>();
+    for (Program.Anchor a : anchors) {
+      Mention m = a.mention();
+      if (m.strong()) {
+        out.add(a);
+        continue;
+      }
+      int next = m.to();
+      if (m.to() - m.from() != 1 || next >= toks.size()) {
+        continue;
+      }
+      String w = toks.get(next).norm();
+      int before = m.from() - 1;
+      // inside a noun phrase: neither word beside it belongs to a name ("X made movies" is a verb after a name)
+      boolean besideName = anchors.stream().anyMatch(o -> o.mention().strong()
+          && ((o.mention().from() <= next && next < o.mention().to()) || (o.mention().from() <= before && before < o.mention().to())));
+      // nor is either word one of a relation's name ("the primary languages of X": it modifies or is what a
+      // relation gives, which no node stands for)
+      if (!besideName && !ClosedClassWords.contains(w) && !Character.isDigit(w.codePointAt(0)) && !EmbeddedQueryGraphExtractor.verbLike(w)
+          && !relationWords.contains(Labels.singular(w)) && !relationWords.contains(Labels.singular(toks.get(m.from()).norm()))) {
+        // a lower-case word in running text says nothing about case: every node of its label reads it ("horror"
+        // the tag and "Horror" the genre), so the graph says which joins
+        int[] all = graph.nodesWithLabelKey(StableIds.labelKey(m.label()));
+        out.add(new Program.Anchor(all.length > m.nodes().length ? new Mention(m.from(), m.to(), m.text(), m.label(), all, m.confidence()) : m, null));
+      }
+    }
+    return out;
   }
 
   /** An intersection ({@link #corroborated}) scored as {@link #intersection} scores one. */

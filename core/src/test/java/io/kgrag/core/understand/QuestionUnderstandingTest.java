@@ -12,6 +12,7 @@ import io.kgrag.core.exemplar.Exemplar;
 import io.kgrag.core.exemplar.ExemplarStore;
 import io.kgrag.core.exemplar.PatternTriple;
 import io.kgrag.core.graph.KnowledgeGraph;
+import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import java.util.List;
 import java.util.Map;
@@ -162,5 +163,53 @@ class QuestionUnderstandingTest {
     // the same model is accepted
     new QuestionUnderstanding(g, GraphSchema.of(g), linker, new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000), new CanonicalVectors(), Map.of(),
         ExemplarStore.build(ex, new UnderstandingFixture.StemWords(), 8), QuestionUnderstanding.Config.DEFAULT);
+  }
+  @Test
+  void withLabelledQuestionsOneLowerCaseLabelWordIsAConstraintWhereItModifiesANoun() {
+    // Ann Actor's films: Third Film is a comedy by genre; "comedy" is also a tag of a film she is not in
+    KnowledgeGraph small = graph(new String[][] {{"First Film", "starred_actors", "Ann Actor"}, {"Third Film", "starred_actors", "Ann Actor"},
+        {"Third Film", "has_genre", "Comedy"}, {"First Film", "has_genre", "Drama"}, {"Other Film", "has_tags", "comedy"}});
+    MentionLinker smallLinker = new MentionLinker(small, new Gazetteer(small));
+    List<Exemplar> ex = List.of(new Exemplar("what films did [Ann Actor] star in", List.of(new PatternTriple("?1", "starred_actors", "[0]")), "?1", null, null));
+    QuestionUnderstanding labelled = new QuestionUnderstanding(small, GraphSchema.of(small), smallLinker, new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000),
+        new CanonicalVectors(), Map.of(), ExemplarStore.build(ex, new UnderstandingFixture.StemWords(), 8), QuestionUnderstanding.Config.DEFAULT);
+    String q = "which comedy films did Ann Actor star in";
+    Program p = labelled.corroborated(q, smallLinker.link(MentionLinker.tokens(q), q));
+    assertNotNull(p);
+    assertEquals("LIST(*,*)", p.key());
+    assertTrue(labelled.takesJoinOfAll(p));
+    // the word reads every node of its label, whatever their case: the genre joins her film, the tag does not
+    ProgramExecutor.Result r = new ProgramExecutor(small, 100).execute(p);
+    assertEquals("Third Film", small.label(r.candidates().get(0).node()));
+    assertEquals(2, r.candidates().get(0).satisfiedCount());
+    // not a modifier: before a closed-class word, beside a name, or a word of a relation's name ("genre")
+    for (String other : List.of("which film is a comedy with Ann Actor", "did Ann Actor comedy films", "which comedy genre films did Ann Actor star in")) {
+      assertNull(labelled.corroborated(other, smallLinker.link(MentionLinker.tokens(other), other)), other);
+    }
+  }
+  private static KnowledgeGraph graph(String[][] edges) {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String[] e : edges) {
+      b.entity(StableIds.entityId(e[0]), e[0]);
+      b.entity(StableIds.entityId(e[2]), e[2]);
+      b.edge(StableIds.entityId(e[0]), e[1], StableIds.entityId(e[2]));
+    }
+    return b.build();
+  }
+
+  @Test
+  void aChainThatEndsAtYearsIsOrderedOrFilteredThroughTheShorterChainEvenWhereAYearIsAlsoATitle() {
+    // "1999" is a year and a film's title (released 2004): a year seems to have a release year of its own
+    KnowledgeGraph years = graph(new String[][] {{"First Film", "directed_by", "Dee Director"}, {"Second Film", "directed_by", "Dee Director"},
+        {"First Film", "release_year", "1999"}, {"Second Film", "release_year", "2004"}, {"1999", "release_year", "2004"}});
+    MentionLinker l = new MentionLinker(years, new Gazetteer(years));
+    QuestionUnderstanding yu = new QuestionUnderstanding(years, GraphSchema.of(years), l, new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000),
+        new CanonicalVectors(), Map.of(), null, QuestionUnderstanding.Config.DEFAULT);
+    String q = "the release year of the films directed by Dee Director with a release year before 2004";
+    QuestionUnderstanding.Understanding x = yu.understand(q);
+    QuestionUnderstanding.Scored set = x.programs().stream().filter(s -> s.program().key().equals("LIST(^directed_by/release_year)")).findFirst().orElseThrow();
+    OperationChooser.Reading r = yu.operation(q, x.mentions(), set);
+    assertEquals("release_year", r.operation().property(), r.operation().describe());
+    assertEquals("LIST(^directed_by)", r.program().key(), r.operation().describe());
   }
 }

@@ -315,7 +315,8 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
     return j > 1 ? new int[] {1, j, 0} : new int[] {-1, -1, 0};
   }
 
-  private static boolean verbLike(String t) {
+  /** Whether a folded word looks like a past or present participle ("directed", "starring"): English morphology. */
+  public static boolean verbLike(String t) {
     return t.length() > 4 && (t.endsWith("ed") || t.endsWith("ing"));
   }
 
