@@ -125,6 +125,11 @@ final class AutoAnswerer implements QuestionAnswerer {
     QuestionUnderstanding.Scored partial = null;
     ProgramExecutor.Result partialResult = null;
     int tried = 0;
+    String head = TypeMatcher.head(type);
+    // only a one-word type ("which countries are ..."): the head of a longer span is a guess ("which film features music")
+    boolean typeKnown = type != null && !type.strip().contains(" ") && types.known(head);
+    QuestionUnderstanding.Scored untyped = null;
+    ProgramExecutor.Result untypedResult = null;
     for (QuestionUnderstanding.Scored s : u.programs()) {
       if (tried++ >= MAX_PROGRAMS) {
         break;
@@ -132,6 +137,15 @@ final class AutoAnswerer implements QuestionAnswerer {
       ProgramExecutor.Result r = s.program().equals(star) ? starResult : typed(executor.execute(s.program()), type);
       if (r.exact() == 0 && s.program().hops() > 1) {
         r = typed(executor.execute(s.program(), false), type); // the chain's only way is back through where it came from
+      }
+      if (r.exact() > 0 && typeKnown && !exactTyped(r, head)) {
+        // the set has nothing of the kind the question asks for ("which countries ..." answered with films): a
+        // later program whose set has is read first; this one stays the answer when none has
+        if (untyped == null) {
+          untyped = s;
+          untypedResult = r;
+        }
+        continue;
       }
       if (r.exact() > 0) {
         chosen = s;
@@ -146,6 +160,10 @@ final class AutoAnswerer implements QuestionAnswerer {
     trace.metric("execute_nanos", System.nanoTime() - t1);
     trace.metric("programs_tried", Math.min(tried, MAX_PROGRAMS));
     AnswerStatus status = AnswerStatus.EXACT;
+    if (chosen == null && untyped != null) {
+      chosen = untyped;
+      result = untypedResult;
+    }
     if (chosen == null) {
       if (partial == null) {
         trace.queryGraph(u.programs().get(0).program().toQueryGraph(), i -> null);
@@ -186,6 +204,16 @@ final class AutoAnswerer implements QuestionAnswerer {
     out.addAll(typedRest);
     out.addAll(rest);
     return new ProgramExecutor.Result(out, exactTyped.size(), r.truncated());
+  }
+
+  /** Whether some member of the result's exact set has the type {@code head} (a {@link TypeMatcher#head} noun). */
+  private boolean exactTyped(ProgramExecutor.Result r, String head) {
+    for (int i = 0; i < r.exact(); i++) {
+      if (typedNodes.computeIfAbsent(r.candidates().get(i).node(), n -> types.hasType(n, head))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -46,6 +46,19 @@ public final class TypeMatcher implements Serializable {
     return head.isEmpty() ? null : head;
   }
 
+  /** Whether some relation of the graph gives its subjects the type {@code head} (false for null). */
+  public boolean known(String head) {
+    if (head == null) {
+      return false;
+    }
+    for (Set<String> t : byRelation) {
+      if (t.contains(head)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether one of the node's types is {@code head} (a {@link #head} noun). */
   public boolean hasType(int node, String head) {
     for (int k = 0; k < graph.entryCount(node); k++) {

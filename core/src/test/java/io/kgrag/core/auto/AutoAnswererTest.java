@@ -67,6 +67,7 @@ class AutoAnswererTest {
       edge(b, s[0], "/people/person/gender", "Male");
       edge(b, s[0], "/people/person/profession", "Singer");
     }
+    edge(b, "United Kingdom", "/location/country/capital", "London");
     edge(b, "Merlin", "/film/film/release_year", "1998");
     edge(b, "Batman Begins", "/film/film/release_year", "2005");
     return b.build();
@@ -164,5 +165,14 @@ class AutoAnswererTest {
     Outcome o = ask("Which male singer who lived in Memphis and lived in Paris was born in Nashville?", 0);
     assertEquals(List.of("Pat Tune", "Sam Tune"), answers(o), o.note());
     assertEquals(List.of("Sam Tune", "Pat Tune"), answers(ask("Which male singer who was born in Memphis and born in Paris lived in Nashville?", 0)));
+  }
+  @Test
+  void aOneWordTypeTheGraphKnowsPassesOverASetWithNothingOfThatType() {
+    // the films are the closest reading of the words; the question asks for countries, which the films' countries are
+    Outcome o = ask("Which countries were the films of Rutger Hauer from?", 0);
+    assertEquals(List.of("United Kingdom"), answers(o), o.note());
+    // a type word the graph's relation names do not know leaves the closest reading
+    Outcome films = ask("Which nations were the films of Rutger Hauer from?", 0);
+    assertTrue(films.note().contains("[Rutger Hauer] /film/actor/film)"), films.note());
   }
 }
