@@ -11,7 +11,7 @@ import io.kgrag.core.qa.GeneratedAnswer;
 import io.kgrag.core.qa.QaException;
 import io.kgrag.core.qa.RankedAnswer;
 import io.kgrag.core.qa.TypeMatcher;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
+import io.kgrag.core.understand.AnswerType;
 import io.kgrag.core.understand.ComparisonReader;
 import io.kgrag.core.understand.Mention;
 import io.kgrag.core.understand.MentionLinker;
@@ -51,6 +51,12 @@ final class AutoAnswerer implements QuestionAnswerer {
    * 67.2 / 80.9, 8 65.3 / 80.6; with 4 context words, where 2 and 7 gave 66.1 / 79.0 and 65.3 / 79.0).
    */
   private static final double RELATION_WEIGHT = 4;
+  /**
+   * The least MiniLM cosine at which a question's word reads like one of the graph's type words. On chaindev's
+   * FB15k-237 part (dev) the opening words' best matches were: movies → film 0.81, musicians → music 0.74, kinds →
+   * type 0.69, jobs → work 0.68, businesspeople → business 0.67, city → location 0.65; 0.7 took "jobs" for works.
+   */
+  private static final double TYPE_WORD_SIMILARITY = 0.75;
 
   private final AutoContext ctx;
   private final QuestionUnderstanding understanding;
@@ -59,6 +65,7 @@ final class AutoAnswerer implements QuestionAnswerer {
   private final OperationExecutor operations;
   private final Map<Integer, float[]> kindVectors = new HashMap<>();
   private final TypeMatcher types;
+  private final AnswerType.Reader answerTypes;
   /** Per question: whether a node has the question's answer type (the programs tried share many candidates). */
   private final Map<Integer, Boolean> typedNodes = new HashMap<>();
 
@@ -69,6 +76,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     this.executor = new ProgramExecutor(ctx.graph(), ctx.walkCap());
     this.operations = new OperationExecutor(ctx.graph(), executor);
     this.types = new TypeMatcher(ctx.graph());
+    this.answerTypes = new AnswerType.Reader(types, cache, TYPE_WORD_SIMILARITY);
   }
 
   @Override
@@ -88,8 +96,9 @@ final class AutoAnswerer implements QuestionAnswerer {
       return new Outcome(new GeneratedAnswer(a, List.of(new RankedAnswer(a, compared.entityId(), 1.0)), new ArrayList<>(new LinkedHashSet<>(compared.evidence()))),
           AnswerStatus.EXACT, "auto: " + compared.describe());
     }
-    Program star = u.programs().isEmpty() ? null : u.best().program();
-    String type = EmbeddedQueryGraphExtractor.typeHint(question);
+    QuestionUnderstanding.Scored starScored = u.programs().isEmpty() ? null : u.best();
+    Program star = starScored == null ? null : starScored.program();
+    AnswerType type = answerTypes.read(question, u.mentions());
     ProgramExecutor.Result starResult = star == null ? null : typed(executor.execute(star), type);
     if (starResult != null && starResult.exact() == 0 && !starResult.candidates().isEmpty()
         && corroborates(star, starResult.candidates().get(0))) {
@@ -104,15 +113,18 @@ final class AutoAnswerer implements QuestionAnswerer {
       // one unless the words modify a noun ("the thriller movies of X": QuestionUnderstanding#corroborated)
       ProgramExecutor.Candidate best = r.exact() > 0 ? r.candidates().get(0) : null;
       boolean joinsAll = best != null && best.satisfiedCount() == corroborating.anchors().size();
-      if (best != null && (corroborates(corroborating, best) || (understanding.takesJoinOfAll(corroborating) && joinsAll))) {
+      boolean ofTheKind = !type.known() || exactTyped(r, type);
+      if (best != null && ofTheKind && (corroborates(corroborating, best) || (understanding.takesJoinOfAll(corroborating) && joinsAll))) {
         QuestionUnderstanding.Scored corroborated = understanding.scored(corroborating, question);
         trace.metric("understand_nanos", System.nanoTime() - t0);
         AnswerStatus s = joinsAll ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
         return answer(question, trace, new QuestionUnderstanding.Understanding(question, u.mentions(), List.of(corroborated)), corroborated, r, s, 1, top(r));
       }
     }
-    if (starResult == null || starResult.exact() == 0) {
-      u = understanding.understand(question, u.mentions()); // the same mentions, so the same intersection program
+    if (starResult == null || starResult.exact() == 0 || (type.known() && !exactTyped(starResult, type))) {
+      // the same mentions, so the same intersection program; its set may hold nothing of the kind asked for ("what
+      // other films did the director of X make", where "Film" is a node the director is joined to)
+      u = understanding.understand(question, u.mentions());
     }
     trace.metric("understand_nanos", System.nanoTime() - t0);
     trace.metric("programs", u.programs().size());
@@ -125,11 +137,12 @@ final class AutoAnswerer implements QuestionAnswerer {
     QuestionUnderstanding.Scored partial = null;
     ProgramExecutor.Result partialResult = null;
     int tried = 0;
-    String head = TypeMatcher.head(type);
-    // only a one-word type ("which countries are ..."): the head of a longer span is a guess ("which film features music")
-    boolean typeKnown = type != null && !type.strip().contains(" ") && types.known(head);
     QuestionUnderstanding.Scored untyped = null;
     ProgramExecutor.Result untypedResult = null;
+    if (starScored != null && starResult.exact() > 0 && type.known() && !exactTyped(starResult, type)) {
+      untyped = starScored; // a chain from one mention must be of the kind asked for and explain as much to replace it
+      untypedResult = starResult;
+    }
     for (QuestionUnderstanding.Scored s : u.programs()) {
       if (tried++ >= MAX_PROGRAMS) {
         break;
@@ -138,7 +151,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       if (r.exact() == 0 && s.program().hops() > 1) {
         r = typed(executor.execute(s.program(), false), type); // the chain's only way is back through where it came from
       }
-      if (r.exact() > 0 && typeKnown && !exactTyped(r, head)) {
+      if (r.exact() > 0 && type.known() && !exactTyped(r, type)) {
         // the set has nothing of the kind the question asks for ("which countries ..." answered with films): a
         // later program whose set has is read first; this one stays the answer when none has
         if (untyped == null) {
@@ -146,6 +159,9 @@ final class AutoAnswerer implements QuestionAnswerer {
           untypedResult = r;
         }
         continue;
+      }
+      if (r.exact() > 0 && untyped != null && strongAnchors(s.program()) < strongAnchors(untyped.program())) {
+        continue; // of the kind asked for, but it explains fewer of the question's confident mentions
       }
       if (r.exact() > 0) {
         chosen = s;
@@ -184,8 +200,8 @@ final class AutoAnswerer implements QuestionAnswerer {
    * The type is judged only where the graph's relation names say what their subjects are and some candidate
    * has the type; otherwise the result is unchanged.
    */
-  private ProgramExecutor.Result typed(ProgramExecutor.Result r, String type) {
-    String head = TypeMatcher.head(type);
+  private ProgramExecutor.Result typed(ProgramExecutor.Result r, AnswerType type) {
+    String head = type.head();
     if (head == null || r.candidates().isEmpty()) {
       return r;
     }
@@ -206,11 +222,17 @@ final class AutoAnswerer implements QuestionAnswerer {
     return new ProgramExecutor.Result(out, exactTyped.size(), r.truncated());
   }
 
-  /** Whether some member of the result's exact set has the type {@code head} (a {@link TypeMatcher#head} noun). */
-  private boolean exactTyped(ProgramExecutor.Result r, String head) {
+  /**
+   * Whether some member of the result's exact set has one of the type's words ("film director": a film or a
+   * director, since the phrase may run past its head noun: "which film features music by X").
+   */
+  private boolean exactTyped(ProgramExecutor.Result r, AnswerType type) {
     for (int i = 0; i < r.exact(); i++) {
-      if (typedNodes.computeIfAbsent(r.candidates().get(i).node(), n -> types.hasType(n, head))) {
-        return true;
+      int node = r.candidates().get(i).node();
+      for (String h : type.heads()) {
+        if (h.equals(type.head()) ? typedNodes.computeIfAbsent(node, n -> types.hasType(n, h)) : types.hasType(node, h)) {
+          return true;
+        }
       }
     }
     return false;
@@ -224,6 +246,14 @@ final class AutoAnswerer implements QuestionAnswerer {
   private static boolean corroborates(Program p, ProgramExecutor.Candidate c) {
     int strong = strongSatisfied(p, c);
     return strong >= 2 || (strong == 1 && c.satisfiedCount() - strong >= QuestionUnderstanding.CORROBORATING);
+  }
+
+  private static int strongAnchors(Program p) {
+    int n = 0;
+    for (Program.Anchor a : p.anchors()) {
+      n += a.mention().strong() ? 1 : 0;
+    }
+    return n;
   }
 
   private static int strongSatisfied(Program p, ProgramExecutor.Candidate c) {

@@ -175,4 +175,14 @@ class AutoAnswererTest {
     Outcome films = ask("Which nations were the films of Rutger Hauer from?", 0);
     assertTrue(films.note().contains("[Rutger Hauer] /film/actor/film)"), films.note());
   }
+
+  @Test
+  void aFragmentOrWhereQuestionAsksForTheKindItsOpeningWordsName() {
+    // no "which": the fragment's first noun names the kind, and the films are not of it
+    Outcome o = ask("Countries of the films Rutger Hauer acted in", 0);
+    assertEquals(List.of("United Kingdom"), answers(o), o.note());
+    // "where" asks for a location: the films are none, the country they were made in is one
+    Outcome where = ask("Where were the films of Rutger Hauer made?", 0);
+    assertEquals(List.of("United Kingdom"), answers(where), where.note());
+  }
 }
