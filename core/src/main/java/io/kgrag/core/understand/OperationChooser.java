@@ -63,6 +63,7 @@ public final class OperationChooser {
       case ABOVE -> years ? List.of("after", "since", "later than") : List.of("above", "more than");
       case BELOW -> years ? List.of("before", "prior to", "earlier than") : List.of("below", "less than");
       case BETWEEN -> List.of("between");
+      case EQUAL -> years ? List.of("in", "in the year") : List.of("equal to", "exactly");
       case PLUS -> List.of("more", "plus");
       case MINUS -> List.of("fewer", "minus");
       case TIMES -> List.of("times", "multiplied by");
@@ -184,7 +185,7 @@ public final class OperationChooser {
     // the sentence tells the kind of operation (a filter, an order, arithmetic) but hardly its direction: "after
     // 1985" and "before 1985" are near in a sentence vector, while the operator's own words are not; the
     // direction is the sibling whose phrase the question's span reads closest to
-    int sibling = closestSibling(best, gated, gates);
+    int sibling = closestSibling(best, gated, gates, spans, literals);
     if (sibling != best) {
       second = best;
       best = sibling;
@@ -205,7 +206,7 @@ public final class OperationChooser {
    */
   private static int family(SetOperation.Kind k) {
     return switch (k) {
-      case ABOVE, BELOW, BETWEEN -> 1;
+      case ABOVE, BELOW, BETWEEN, EQUAL -> 1;
       case GREATEST, LEAST -> 2;
       default -> 0;
     };
@@ -215,13 +216,39 @@ public final class OperationChooser {
    * Of the gated offers of the {@code best}-th's family on the same program and property, the index of the one whose
    * operator phrase the question's span reads closest to ({@code best} itself on a tie).
    */
-  private int closestSibling(int best, List<Offer> gated, java.util.Map<String, Double> gates) {
+  private int closestSibling(int best, List<Offer> gated, java.util.Map<String, Double> gates, OperatorSpans spans, List<Literals.Literal> literals) {
     SetOperation chosen = gated.get(best).operation();
     Program program = gated.get(best).program();
     int fam = family(chosen.kind());
     int out = best;
     if (fam == 0) {
       return out;
+    }
+    if (fam == 1) {
+      // a filter's direction is the clearest comparison phrase ("after", "between"); with none, a bare number is
+      // that value ("films with X in 1984", "1988 films of X"): "in" alone is no evidence, it is in most questions
+      int clear = -1;
+      int equal = -1;
+      for (int i = 1; i < gated.size(); i++) {
+        Offer o = gated.get(i);
+        SetOperation op = o.operation();
+        if (family(op.kind()) != fam || !o.program().equals(program) || !java.util.Objects.equals(op.property(), chosen.property())) {
+          continue;
+        }
+        double g = gates.get(gateKey(op));
+        if (op.kind() == SetOperation.Kind.EQUAL) {
+          equal = equal < 0 ? i : equal;
+        } else if (g >= margin && (clear < 0 || g > gates.get(gateKey(gated.get(clear).operation())))) {
+          clear = i;
+        }
+      }
+      // "in" is no evidence anywhere in the question, only just before the number ("came out in 1984"), and there it
+      // must read at least as close as the comparison's own words just before it ("starred in after 1956")
+      double equalBefore = equal < 0 ? 0 : beforeNumber(gated.get(equal).operation(), spans, literals);
+      if (equal >= 0 && equalBefore >= margin && (clear < 0 || equalBefore > beforeNumber(gated.get(clear).operation(), spans, literals))) {
+        return equal;
+      }
+      return clear >= 0 ? clear : equal >= 0 ? equal : best;
     }
     for (int i = 1; i < gated.size(); i++) {
       Offer o = gated.get(i);
@@ -232,6 +259,37 @@ public final class OperationChooser {
       }
     }
     return out;
+  }
+
+  /**
+   * How close the one or two words just before the filter's (first) number read to its operator's phrases; 0 when
+   * the number starts the question or those words are part of a mention.
+   */
+  private double beforeNumber(SetOperation op, OperatorSpans spans, List<Literals.Literal> literals) {
+    List<MentionLinker.Token> toks = spansTokens;
+    for (Literals.Literal l : literals) {
+      if (l.value() != op.values()[0]) {
+        continue;
+      }
+      int t = 0;
+      while (t < toks.size() && toks.get(t).start() < l.start()) {
+        t++;
+      }
+      double[] sim = spans.similarities(phrases(op.kind(), years(op)));
+      double best = 0;
+      for (int n = 1; n <= 2 && t - n >= 0; n++) {
+        StringBuilder b = new StringBuilder();
+        for (int k = t - n; k < t; k++) {
+          b.append(k == t - n ? "" : " ").append(toks.get(k).raw().toLowerCase(Locale.ROOT));
+        }
+        int at = spans.spans().indexOf(b.toString());
+        if (at >= 0) {
+          best = Math.max(best, sim[at]);
+        }
+      }
+      return best;
+    }
+    return 0;
   }
 
   /** Whether the operation's property is a year (its phrases then read "latest" and "after"). */
@@ -279,6 +337,7 @@ public final class OperationChooser {
       String w = SetOperation.number(n);
       offers.add(new Offer(p, new SetOperation(SetOperation.Kind.ABOVE, rel, fwd, new double[] {n}), u + " with " + prop + (years ? " after " : " above ") + w));
       offers.add(new Offer(p, new SetOperation(SetOperation.Kind.BELOW, rel, fwd, new double[] {n}), u + " with " + prop + (years ? " before " : " below ") + w));
+      offers.add(new Offer(p, new SetOperation(SetOperation.Kind.EQUAL, rel, fwd, new double[] {n}), u + " with " + prop + " " + w));
     }
     if (inRange.size() >= 2) {
       double a = Math.min(inRange.get(0), inRange.get(1));

@@ -41,7 +41,7 @@ public final class OperationExecutor {
       case TIMES -> new Applied(set, SetOperation.number(n * op.values()[0]));
       case MOST_FREQUENT -> new Applied(mostFrequent(program, set), null);
       case GREATEST, LEAST -> new Applied(extreme(op, set), null);
-      case ABOVE, BELOW, BETWEEN -> new Applied(filter(op, set), null);
+      case ABOVE, BELOW, BETWEEN, EQUAL -> new Applied(filter(op, set), null);
     };
   }
 
@@ -112,7 +112,7 @@ public final class OperationExecutor {
     return out;
   }
 
-  /** The members with a value the filter accepts (above and below are strict, between includes both ends). */
+  /** The members with a value the filter accepts (above and below are strict, between includes both ends, equal is exact). */
   private List<ProgramExecutor.Candidate> filter(SetOperation op, List<ProgramExecutor.Candidate> set) {
     List<ProgramExecutor.Candidate> out = new ArrayList<>();
     for (ProgramExecutor.Candidate m : set) {
@@ -126,6 +126,7 @@ public final class OperationExecutor {
         boolean ok = switch (op.kind()) {
           case ABOVE -> v > lit[0];
           case BELOW -> v < lit[0];
+          case EQUAL -> v == lit[0];
           default -> v >= lit[0] && v <= lit[1];
         };
         if (ok) {

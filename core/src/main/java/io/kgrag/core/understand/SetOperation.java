@@ -9,7 +9,7 @@ import java.util.Locale;
  * relation, order it by a numeric property (a year, a count) and keep the extreme, filter it by a literal, or do
  * arithmetic with its size and a literal ("three more").
  *
- * @param property the numeric relation of {@link Kind#GREATEST} to {@link Kind#BETWEEN}, else null
+ * @param property the numeric relation of {@link Kind#GREATEST} to {@link Kind#EQUAL}, else null
  * @param forward whether the property is read from the answer along its edges (answer → value)
  * @param values the literals of filters and arithmetic
  */
@@ -32,6 +32,8 @@ public record SetOperation(Kind kind, String property, boolean forward, double[]
     BELOW,
     /** The members with a value from the first literal to the second. */
     BETWEEN,
+    /** The members with a value equal to the literal ("the films X made in 1949"). */
+    EQUAL,
     /** The set's size plus the literal. */
     PLUS,
     /** The set's size minus the literal. */

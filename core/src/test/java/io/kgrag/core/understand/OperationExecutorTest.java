@@ -71,6 +71,8 @@ class OperationExecutorTest {
     assertEquals(Set.of("First Film"), labels(apply(op(SetOperation.Kind.BELOW, 2000), dee)));
     assertTrue(apply(op(SetOperation.Kind.ABOVE, 2004), dee).members().isEmpty());
     assertEquals(Set.of("First Film", "Second Film"), labels(apply(op(SetOperation.Kind.BETWEEN, 1999, 2004), dee)));
+    assertEquals(Set.of("Second Film"), labels(apply(op(SetOperation.Kind.EQUAL, 2004), dee)));
+    assertTrue(apply(op(SetOperation.Kind.EQUAL, 2000), dee).members().isEmpty());
   }
 
   @Test

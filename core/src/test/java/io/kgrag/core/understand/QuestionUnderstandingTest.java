@@ -111,6 +111,15 @@ class QuestionUnderstandingTest {
   }
 
   @Test
+  void aNumberJustAfterInIsAValueToEqualAndInElsewhereIsNoEvidence() {
+    SetOperation in2004 = new SetOperation(SetOperation.Kind.EQUAL, "release_year", true, new double[] {2004});
+    assertEquals(in2004, reading("films directed by Dee Director released in 2004", "LIST(^directed_by)").operation());
+    // "in" elsewhere in the question is no evidence: the words just before the number are the operator
+    assertEquals(new SetOperation(SetOperation.Kind.ABOVE, "release_year", true, new double[] {2000}),
+        reading("films directed by Dee Director shown in cinemas released after 2000", "LIST(^directed_by)").operation());
+  }
+
+  @Test
   void arithmeticReadsTheNumberAndTheMostFrequentNeedsTwoHops() {
     assertEquals(new SetOperation(SetOperation.Kind.PLUS, null, true, new double[] {3}),
         reading("how many films would Dee Director have directed with 3 more", "LIST(^directed_by)").operation());
