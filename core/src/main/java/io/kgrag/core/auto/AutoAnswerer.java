@@ -54,7 +54,8 @@ final class AutoAnswerer implements QuestionAnswerer {
   /**
    * The least MiniLM cosine at which a question's word reads like one of the graph's type words. On chaindev's
    * FB15k-237 part (dev) the opening words' best matches were: movies → film 0.81, musicians → music 0.74, kinds →
-   * type 0.69, jobs → work 0.68, businesspeople → business 0.67, city → location 0.65; 0.7 took "jobs" for works.
+   * type 0.69, jobs → work 0.68, businesspeople → business 0.67, city → location 0.65 (each word embedded as written;
+   * embedding the singular at 0.7 had read "job" as "work", 0.78).
    */
   private static final double TYPE_WORD_SIMILARITY = 0.75;
 
