@@ -73,11 +73,13 @@ public record AnswerType(List<String> heads, String phrase) {
         }
       }
       String first = toks.get(0).norm();
-      if (first.equals("who") || first.equals("whom")) {
-        return types.known("person") ? new AnswerType(List.of("person"), first) : NONE;
+      // English wh-words ask for a person or a place: the graph's own word for that kind, or the one that reads like it
+      String asked = first.equals("who") || first.equals("whom") ? typeWord("person", "person") : first.equals("where") ? typeWord("location", "location") : null;
+      if (asked != null) {
+        return new AnswerType(List.of(asked), first);
       }
-      if (first.equals("where")) {
-        return types.known("location") ? new AnswerType(List.of("location"), first) : NONE;
+      if (first.equals("who") || first.equals("whom") || first.equals("where")) {
+        return NONE;
       }
       int from = 0;
       while (from < toks.size() && ClosedClassWords.contains(toks.get(from).norm())) {
