@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kgrag.jobs.ReadmeTourTest.Step;
+import io.kgrag.jobs.ReadmeTourIT.Step;
 import io.kgrag.jobs.catalog.Catalog;
 import io.kgrag.jobs.catalog.ChildJvm;
 import io.kgrag.jobs.catalog.KgragCommands;
@@ -40,10 +40,10 @@ class HiveMetastoreIT {
     hive.forEach((k, v) -> lines.add(k + "=" + v));
     Files.write(profile, lines, StandardCharsets.UTF_8);
 
-    List<Step> tour = ReadmeTourTest.steps(DocsCommands.root().resolve("README.md"));
+    List<Step> tour = ReadmeTourIT.steps(DocsCommands.root().resolve("README.md"));
     List<String> jobs = new ArrayList<>();
     for (Step s : tour) {
-      List<String> args = new ArrayList<>(ReadmeTourTest.args(s.command(), warehouse));
+      List<String> args = new ArrayList<>(ReadmeTourIT.args(s.command(), warehouse));
       if (!args.get(0).equals("sql")) {
         args.add("--conf-file");
         args.add(profile.toString());
@@ -54,7 +54,7 @@ class HiveMetastoreIT {
     ChildJvm.run(dir, KgragCommands.class.getName(), List.of(commands.toString()));
     assertTrue(Files.isDirectory(dir.resolve("metastore_db")), "the jobs' Hive session made no metastore under " + dir);
 
-    List<String> queries = new ArrayList<>(ReadmeTourTest.sqlQueries(tour));
+    List<String> queries = new ArrayList<>(ReadmeTourIT.sqlQueries(tour));
     List<String> statements = new ArrayList<>(queries);
     statements.add("SHOW TABLES IN kgrag");
     Map<String, String> plain = new LinkedHashMap<>(hive);

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * any text, e.g. a latency). Then a plain Spark session in a new JVM, given only the settings docs/catalog.md lists,
  * must return for README's {@code kgrag sql} queries the rows {@code kgrag sql} returns (the issue's catalog test).
  */
-class ReadmeTourTest {
+class ReadmeTourIT {
   static final String SECTION = "## A five-minute tour";
   static final String TOUR_WAREHOUSE = "/tmp/kgrag-tour";
 
