@@ -1,6 +1,7 @@
 package io.kgrag.core.auto;
 
 import io.kgrag.core.embed.EmbeddingCache;
+import io.kgrag.core.exemplar.Chain;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.method.Outcome;
 import io.kgrag.core.method.QuestionAnswerer;
@@ -58,6 +59,13 @@ final class AutoAnswerer implements QuestionAnswerer {
    * embedding the singular at 0.7 had read "job" as "work", 0.78).
    */
   private static final double TYPE_WORD_SIMILARITY = 0.75;
+  /**
+   * The least cosine (all-MiniLM-L6-v2) at which a head noun that names no type reads like a relation's object noun
+   * ("birthplace" / "place of birth" 0.73, "language" / "in language" 0.72; "jobs" / "profession" 0.64 is below).
+   * Chosen on the development sets of bench/RESULTS.md "Stop 60": 0.75 and 0.70 gave the same answers on
+   * chaindev FB15k-237, opdev2 and ERQA dev; 0.70 read two more MetaQA chaindev questions.
+   */
+  private static final double RELATION_NOUN_SIMILARITY = 0.70;
 
   private final AutoContext ctx;
   private final QuestionUnderstanding understanding;
@@ -77,7 +85,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     this.executor = new ProgramExecutor(ctx.graph(), ctx.walkCap());
     this.operations = new OperationExecutor(ctx.graph(), executor);
     this.types = new TypeMatcher(ctx.graph());
-    this.answerTypes = new AnswerType.Reader(types, cache, TYPE_WORD_SIMILARITY);
+    this.answerTypes = new AnswerType.Reader(types, cache, TYPE_WORD_SIMILARITY, RELATION_NOUN_SIMILARITY);
   }
 
   @Override
@@ -114,7 +122,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       // one unless the words modify a noun ("the thriller movies of X": QuestionUnderstanding#corroborated)
       ProgramExecutor.Candidate best = r.exact() > 0 ? r.candidates().get(0) : null;
       boolean joinsAll = best != null && best.satisfiedCount() == corroborating.anchors().size();
-      boolean ofTheKind = !type.known() || exactTyped(r, type);
+      boolean ofTheKind = !type.known() || ofKind(corroborating, r, type);
       if (best != null && ofTheKind && (corroborates(corroborating, best) || (understanding.takesJoinOfAll(corroborating) && joinsAll))) {
         QuestionUnderstanding.Scored corroborated = understanding.scored(corroborating, question);
         trace.metric("understand_nanos", System.nanoTime() - t0);
@@ -122,7 +130,7 @@ final class AutoAnswerer implements QuestionAnswerer {
         return answer(question, trace, new QuestionUnderstanding.Understanding(question, u.mentions(), List.of(corroborated)), corroborated, r, s, 1, top(r));
       }
     }
-    if (starResult == null || starResult.exact() == 0 || (type.known() && !exactTyped(starResult, type))) {
+    if (starResult == null || starResult.exact() == 0 || (type.known() && !ofKind(star, starResult, type))) {
       // the same mentions, so the same intersection program; its set may hold nothing of the kind asked for ("what
       // other films did the director of X make", where "Film" is a node the director is joined to)
       u = understanding.understand(question, u.mentions());
@@ -140,7 +148,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     int tried = 0;
     QuestionUnderstanding.Scored untyped = null;
     ProgramExecutor.Result untypedResult = null;
-    if (starScored != null && starResult.exact() > 0 && type.known() && !exactTyped(starResult, type)) {
+    if (starScored != null && starResult.exact() > 0 && type.known() && !ofKind(star, starResult, type)) {
       untyped = starScored; // a chain from one mention must be of the kind asked for and explain as much to replace it
       untypedResult = starResult;
     }
@@ -152,7 +160,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       if (r.exact() == 0 && s.program().hops() > 1) {
         r = typed(executor.execute(s.program(), false), type); // the chain's only way is back through where it came from
       }
-      if (r.exact() > 0 && type.known() && !exactTyped(r, type)) {
+      if (r.exact() > 0 && type.known() && !ofKind(s.program(), r, type)) {
         // the set has nothing of the kind the question asks for ("which countries ..." answered with films): a
         // later program whose set has is read first; this one stays the answer when none has
         if (untyped == null) {
@@ -221,6 +229,26 @@ final class AutoAnswerer implements QuestionAnswerer {
     out.addAll(typedRest);
     out.addAll(rest);
     return new ProgramExecutor.Result(out, exactTyped.size(), r.truncated());
+  }
+
+  /**
+   * Whether a program's exact set is of the kind asked for: some member has the type word, or, where the question
+   * names what a relation calls its objects instead ("Birthplace of the director of X"), one of its chains ends by
+   * walking that relation to its object.
+   */
+  private boolean ofKind(Program p, ProgramExecutor.Result r, AnswerType type) {
+    if (!type.heads().isEmpty()) {
+      return exactTyped(r, type);
+    }
+    for (Program.Anchor a : p.anchors()) {
+      if (a.chain() != null) {
+        Chain.Step last = a.chain().steps().get(a.chain().steps().size() - 1);
+        if (last.forward() && type.objectOf().contains(last.relation())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

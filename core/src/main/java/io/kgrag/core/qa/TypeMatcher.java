@@ -59,6 +59,24 @@ public final class TypeMatcher implements Serializable {
     return head.isEmpty() ? null : head;
   }
 
+  /**
+   * What each relation calls its objects, by {@link KnowledgeGraph#relationNames} position: the words of the name's
+   * last segment ({@code /people/person/place_of_birth} → "place of birth", {@code directed_by} → "directed by").
+   */
+  public List<String> objectNouns() {
+    List<String> out = new ArrayList<>();
+    for (String r : graph.relationNames()) {
+      String last = r.substring(r.lastIndexOf('/') + 1);
+      out.add(Labels.normalize(last.replace('_', ' ').replace('.', ' ')));
+    }
+    return List.copyOf(out);
+  }
+
+  /** The graph's relation names, in {@link #objectNouns}' order. */
+  public List<String> relationNames() {
+    return graph.relationNames();
+  }
+
   /** Every word {@link #known} accepts, sorted. */
   public List<String> words() {
     Set<String> all = new java.util.TreeSet<>(typeWords);

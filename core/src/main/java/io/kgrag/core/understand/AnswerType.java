@@ -6,7 +6,11 @@ import io.kgrag.core.qa.ClosedClassWords;
 import io.kgrag.core.qa.TypeMatcher;
 import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The kind of thing a question asks for, as the graph names kinds: the words of the question's opening noun phrase
@@ -16,17 +20,32 @@ import java.util.List;
  * ("Directors of films starring X", "Countries sharing a language with X"), and ends at the next closed-class word,
  * participle, number or confident mention, or after a plural noun the graph knows as a type, three words at most. Its
  * last word is its head noun, and a phrase whose head the graph does not know ("film studio") gives no type. "Who"
- * and "whom" ask for a person, "where" for a location. Nothing is known where the graph's relation names do not say
- * what their subjects are (MetaQA's {@code directed_by}): the type is then empty and constrains nothing.
+ * and "whom" ask for a person, "where" for a location. A question whose wh-word comes later asks with it, not with
+ * its opening words: after a closed-class word or a participle ("the actor of X also starred in which films"), as the
+ * last word ("X was born where?"), or as a "which" or "what" that a kind the graph knows follows ("X also made which
+ * films"); a wh-word after a content word otherwise opens a relative clause ("the person who directed X").
+ * A head noun that names no type may name what a relation calls its objects ("Birthplace of the director of X":
+ * {@code place_of_birth}; "which genres ...": {@code has_genre}), directly or in the sentence model: the answer is then
+ * what that relation leads to, a chain's last step. Such a noun is read where it takes an "of" complement, as
+ * relational nouns do ("the birthplace of X"), or in a graph whose relation names name no types, where relation nouns
+ * are the only names of kinds ("which actors ..."); a class noun the graph has no type for ("which company ...") is
+ * not. Otherwise nothing is known, as where the graph's relation names do not say what their subjects are (MetaQA's
+ * {@code directed_by}): the type is then empty and constrains nothing.
  *
  * @param heads the graph's type words the phrase names, singular, in the phrase's order (empty: no type)
  * @param phrase the opening phrase as written, or null
+ * @param objectOf where no type word is named, the relations whose objects the phrase's head names; empty otherwise
  */
-public record AnswerType(List<String> heads, String phrase) {
+public record AnswerType(List<String> heads, String phrase, Set<String> objectOf) {
   public static final AnswerType NONE = new AnswerType(List.of(), null);
 
   public AnswerType {
     heads = List.copyOf(heads);
+    objectOf = Set.copyOf(objectOf);
+  }
+
+  public AnswerType(List<String> heads, String phrase) {
+    this(heads, phrase, Set.of());
   }
 
   /** The phrase's head noun: its last type word ("film director" → "director"); null when none. */
@@ -34,18 +53,33 @@ public record AnswerType(List<String> heads, String phrase) {
     return heads.isEmpty() ? null : heads.get(heads.size() - 1);
   }
 
+  /** Whether the question names a kind of answer the graph knows: a type word or a relation's objects. */
   public boolean known() {
-    return !heads.isEmpty();
+    return !heads.isEmpty() || !objectOf.isEmpty();
   }
 
   /** Reads questions' answer types over one graph's type words; not thread-safe (it caches the words' vectors). */
   public static final class Reader {
     private static final int MAX_WORDS = 3;
+    /** English interrogative words. */
+    private static final Set<String> WH = Set.of("who", "whom", "whose", "which", "what", "where", "when", "how");
+    /** English articles, determiners and object pronouns: what may follow a verb at once but never a noun. */
+    private static final Set<String> OBJECT_OPENERS =
+        Set.of("a", "an", "the", "me", "us", "all", "every", "each", "some", "any", "this", "these", "those", "my", "our", "your", "their", "his", "her");
     private final TypeMatcher types;
     private final EmbeddingCache cache;
     private final double similar;
+    private final double similarNoun;
     private List<String> vocabulary;
     private float[][] vectors;
+    private final List<String> objectNouns;
+    private final List<String> relationNames;
+    /** Whether the graph's relation names name types at all. */
+    private final boolean typed;
+    /** Each distinct object noun and the relations that use it, and the nouns' vectors (made on first use). */
+    private Map<String, Set<String>> relationsOfNoun;
+    private List<String> nouns;
+    private float[][] nounVectors;
 
     /**
      * @param cache embeds a phrase word the graph does not name as a type, to find the type word it reads like; null
@@ -53,9 +87,20 @@ public record AnswerType(List<String> heads, String phrase) {
      * @param similar the least cosine at which a word reads like a type word
      */
     public Reader(TypeMatcher types, EmbeddingCache cache, double similar) {
+      this(types, cache, similar, similar);
+    }
+
+    /**
+     * @param similarNoun the least cosine at which a head noun that names no type reads like a relation's object noun
+     */
+    public Reader(TypeMatcher types, EmbeddingCache cache, double similar, double similarNoun) {
       this.types = types;
       this.cache = cache;
       this.similar = similar;
+      this.similarNoun = similarNoun;
+      this.objectNouns = types.objectNouns();
+      this.relationNames = types.relationNames();
+      this.typed = !types.words().isEmpty();
     }
 
     /** The question's answer type; {@code mentions} as linked in the question's tokens. */
@@ -73,15 +118,34 @@ public record AnswerType(List<String> heads, String phrase) {
         }
       }
       String first = toks.get(0).norm();
+      // the question's own wh-word: where it comes later than the question's first words, the phrase after it names the
+      // answer, not the opening one ("the actor of X also starred in which films")
+      int q = isWh(first) ? 0 : interrogative(toks);
+      if (q < 0) {
+        // "which" or "what" after a content word asks where a kind the graph knows follows it ("X also made which
+        // films"); otherwise it opens a relative clause ("the films which X directed")
+        for (int k = 1; k < toks.size() && q < 0; k++) {
+          String w = toks.get(k).norm();
+          if ((w.equals("which") || w.equals("what")) && phrase(toks, confident, k + 1).known()) {
+            q = k;
+          }
+        }
+      }
+      String wh = q >= 0 ? toks.get(q).norm() : null;
       // English wh-words ask for a person or a place: the graph's own word for that kind, or the one that reads like it
-      String asked = first.equals("who") || first.equals("whom") ? typeWord("person", "person") : first.equals("where") ? typeWord("location", "location") : null;
-      if (asked != null) {
-        return new AnswerType(List.of(asked), first);
+      if (wh != null && personOrPlace(wh)) {
+        String asked = wh.equals("where") ? typeWord("location", "location") : typeWord("person", "person");
+        return asked == null ? NONE : new AnswerType(List.of(asked), wh);
       }
-      if (first.equals("who") || first.equals("whom") || first.equals("where")) {
-        return NONE;
+      int from = Math.max(q, 0);
+      if (q < 0 && toks.size() > 1 && !ClosedClassWords.contains(first) && OBJECT_OPENERS.contains(toks.get(1).norm())) {
+        from = 1; // an imperative: a word that an article or a pronoun follows at once is a verb ("List the ...", "Show me ...")
       }
-      int from = 0;
+      return phrase(toks, confident, from);
+    }
+
+    /** The kind the noun phrase at or after {@code from} (past closed-class words) names. */
+    private AnswerType phrase(List<MentionLinker.Token> toks, boolean[] confident, int from) {
       while (from < toks.size() && ClosedClassWords.contains(toks.get(from).norm())) {
         from++;
       }
@@ -104,8 +168,74 @@ public record AnswerType(List<String> heads, String phrase) {
           break; // a plural noun the graph knows ends the phrase: "which other countries share a language with X"
         }
       }
+      int after = from + words.size();
+      boolean relational = after < toks.size() && toks.get(after).norm().equals("of");
+      if (last == null && !words.isEmpty() && (relational || !typed)) {
+        // the head names no type; it may name what a relation calls its objects ("Birthplace of ...")
+        Set<String> objectOf = objectsNamed(Labels.normalize(words.get(words.size() - 1)));
+        return objectOf.isEmpty() ? NONE : new AnswerType(List.of(), String.join(" ", words), objectOf);
+      }
       // the phrase's last word is its head noun ("film studio" asks for a studio): unknown to the graph, no type is
       return last == null ? NONE : new AnswerType(heads, String.join(" ", words));
+    }
+
+    private static boolean personOrPlace(String w) {
+      return w.equals("who") || w.equals("whom") || w.equals("where");
+    }
+
+    private static boolean isWh(String w) {
+      return WH.contains(w);
+    }
+
+    /**
+     * The position of a wh-word that asks the question from inside it: after a closed-class word or a participle ("X
+     * starred in which films", "directed by whom"), or as the question's last word ("X was born where?"); a wh-word
+     * after a content word opens a relative clause ("the person who directed X"). -1 when none.
+     */
+    private static int interrogative(List<MentionLinker.Token> toks) {
+      for (int k = 1; k < toks.size(); k++) {
+        String w = toks.get(k).norm();
+        if (isWh(w)) {
+          String prev = toks.get(k - 1).norm();
+          if (k == toks.size() - 1 || ClosedClassWords.contains(prev) || EmbeddedQueryGraphExtractor.verbLike(prev)) {
+            return k;
+          }
+        }
+      }
+      return -1;
+    }
+
+    /**
+     * The relations whose object noun is the word (singular or as written) or, with a sentence model, the one noun that
+     * reads closest to it at {@code similar} or more; empty when none.
+     */
+    private Set<String> objectsNamed(String word) {
+      if (relationsOfNoun == null) {
+        relationsOfNoun = new LinkedHashMap<>();
+        for (int r = 0; r < objectNouns.size(); r++) {
+          String n = objectNouns.get(r);
+          // a name that ends in a preposition relates its subject to its object ("symptom of", "directed by"): its
+          // words do not name the object
+          if (!n.isEmpty() && !ClosedClassWords.contains(n.substring(n.lastIndexOf(' ') + 1))) {
+            relationsOfNoun.computeIfAbsent(n, x -> new TreeSet<>()).add(relationNames.get(r));
+          }
+        }
+        nouns = new ArrayList<>(relationsOfNoun.keySet());
+      }
+      String singular = Labels.singular(word);
+      for (String w : List.of(word, singular)) {
+        if (relationsOfNoun.containsKey(w)) {
+          return relationsOfNoun.get(w);
+        }
+      }
+      if (cache == null || nouns.isEmpty()) {
+        return Set.of();
+      }
+      if (nounVectors == null) {
+        nounVectors = cache.embed(nouns);
+      }
+      String best = nearest(word, nouns, nounVectors, similarNoun);
+      return best == null ? Set.of() : relationsOfNoun.get(best);
     }
 
     /** The graph's type word for a word (and its singular): the singular itself, the type word it reads like, or null. */
@@ -123,13 +253,18 @@ public record AnswerType(List<String> heads, String phrase) {
       if (vocabulary.isEmpty()) {
         return null;
       }
+      return nearest(word, vocabulary, vectors, similar);
+    }
+
+    /** Of {@code words} (with their vectors), the one closest to {@code word} in the sentence model, at least {@code least}; or null. */
+    private String nearest(String word, List<String> words, float[][] wordVectors, double least) {
       float[] v = cache.embed(List.of(word))[0];
       String best = null;
-      double bestSim = similar;
-      for (int i = 0; i < vectors.length; i++) {
-        double sim = EmbeddingCache.dot(v, vectors[i]);
+      double bestSim = least;
+      for (int i = 0; i < wordVectors.length; i++) {
+        double sim = EmbeddingCache.dot(v, wordVectors[i]);
         if (sim >= bestSim) {
-          best = vocabulary.get(i);
+          best = words.get(i);
           bestSim = sim;
         }
       }

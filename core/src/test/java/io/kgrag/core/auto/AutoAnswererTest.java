@@ -185,4 +185,15 @@ class AutoAnswererTest {
     Outcome where = ask("Where were the films of Rutger Hauer made?", 0);
     assertEquals(List.of("United Kingdom"), answers(where), where.note());
   }
+
+  @Test
+  void aRelationalNounAsksForWhereItsRelationLeads() {
+    // "profession" is the graph's /people/person/profession: the chain must end there, not at the people (without
+    // the noun read so, the chain to the people reads closer and answered)
+    Outcome o = ask("Profession of those influenced by Victor Hugo", 0);
+    assertTrue(o.note().contains("[Victor Hugo] ^/influence/influence_node/influenced_by//people/person/profession)"), o.note());
+    // "where" at the end of the question asks as at its start
+    Outcome where = ask("the films of Rutger Hauer were made where?", 0);
+    assertEquals(List.of("United Kingdom"), answers(where), where.note());
+  }
 }

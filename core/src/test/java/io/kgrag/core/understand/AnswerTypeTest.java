@@ -2,6 +2,7 @@ package io.kgrag.core.understand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.KnowledgeGraph;
@@ -9,6 +10,8 @@ import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.TypeMatcher;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The kind of thing a question asks for, read from its opening phrase and grounded in the graph's type words. */
@@ -70,8 +73,78 @@ class AnswerTypeTest {
   @Test
   void aWordTheGraphDoesNotUseReadsAsTheTypeWordItIsCloseToInTheSentenceModel() {
     // a toy sentence model in which "movies" and "film" are one word; any other word is its own
+    AnswerType.Reader reader = new AnswerType.Reader(TYPES, synonyms(Map.of("movies", "film")), 0.75);
+    assertEquals(List.of("film"), reader.read("which other movies were written by the writer of Heat?", List.of()).heads());
+    assertFalse(reader.read("which other pictures were written by the writer of Heat?", List.of()).known());
+    assertFalse(new AnswerType.Reader(TYPES, null, 0.75).read("which other movies were written by the writer of Heat?", List.of()).known());
+  }
+
+  @Test
+  void whereOrWhoAtTheEndAsksAsAtTheStart() {
+    assertEquals(List.of("location"), heads("the person who directed Heat was born where?"));
+    assertEquals(List.of("person"), heads("Heat was directed by who?"));
+    // a question that opens with another wh-word asks for what its opening phrase names
+    assertEquals(List.of("country"), heads("which country was the man who directed Heat born in, and where?"));
+    // one whose wh-word comes later asks for what follows it, not for its opening words
+    assertEquals(List.of("film"), heads("the director of Heat also made which films?"));
+    assertEquals(List.of("country"), heads("the films of Michael Mann were made in what countries"));
+  }
+
+  @Test
+  void anImperativeOpeningIsNoPartOfThePhrase() {
+    assertEquals(List.of("film"), heads("List the films Michael Mann directed"));
+    assertEquals(List.of("country"), heads("Show me countries where Persian is official"));
+    // a fragment's own noun stays its head
+    assertEquals(List.of("director"), heads("Directors of films starring Louis C.K."));
+  }
+
+  @Test
+  void aHeadThatNamesNoTypeMayNameWhatARelationCallsItsObjects() {
+    KnowledgeGraph g = graph("/people/person/place_of_birth", "/people/person/profession", "/film/film/directed_by");
+    TypeMatcher t = new TypeMatcher(g);
+    String birth = "/people/person/place_of_birth";
+    String profession = "/people/person/profession";
+    // the relation's own word, without a sentence model
+    AnswerType jobs = new AnswerType.Reader(t, null, 0.75).read("Professions of people born in Chicago", List.of());
+    assertEquals(Set.of(profession), jobs.objectOf());
+    assertEquals(List.of(), jobs.heads());
+    assertTrue(jobs.known());
+    // or the word that reads like it
+    AnswerType.Reader reader = new AnswerType.Reader(t, synonyms(Map.of("birthplace", "place of birth")), 0.75, 0.7);
+    assertEquals(Set.of(birth), reader.read("Birthplace of the director of Heat", List.of()).objectOf());
+    // a type word comes first: "people" is /people/person's domain
+    assertEquals(List.of("people"), reader.read("Which people were born in Chicago?", List.of()).heads());
+    assertEquals(Set.of(), reader.read("Which people were born in Chicago?", List.of()).objectOf());
+    // and a word that reads like nothing the graph names gives no kind
+    assertFalse(reader.read("Which studio released Heat?", List.of()).known());
+    // nor, in a graph whose relation names name types, a relation's noun used as a class ("which professions ...")
+    assertFalse(reader.read("Which professions did people born in Chicago have?", List.of()).known());
+  }
+
+  @Test
+  void aRelationalNounBeforeALaterWhWordIsNoAnswerType() {
+    KnowledgeGraph g = graph("starred_actors", "directed_by");
+    AnswerType.Reader reader = new AnswerType.Reader(new TypeMatcher(g), new EmbeddingCache(new UnderstandingFixture.StemWords(), 100), 0.75, 0.7);
+    // in a graph without type words, "actors" reads as what starred_actors leads to...
+    assertEquals(Set.of("starred_actors"), reader.read("Which actors starred in Heat?", List.of()).objectOf());
+    // ...but here the answer is what "which" asks for: films
+    assertFalse(reader.read("the actors of Heat also starred in which films", List.of()).known());
+  }
+
+  @Test
+  void aRelationNameThatEndsInAPrepositionNamesNoObject() {
+    // in the toy model "genres" reads like "has genre" and "symptoms" like "symptom of" (cosine 0.71 each)
+    KnowledgeGraph g = graph("has_genre", "symptom_of");
+    AnswerType.Reader reader = new AnswerType.Reader(new TypeMatcher(g), new EmbeddingCache(new UnderstandingFixture.StemWords(), 100), 0.75, 0.7);
+    assertEquals(Set.of("has_genre"), reader.read("Genres of Heat", List.of()).objectOf());
+    // "symptom of" relates a symptom (its subject) to a disease (its object)
+    assertFalse(reader.read("Symptoms of influenza", List.of()).known());
+  }
+
+  /** A toy sentence model in which each key of {@code same} reads as its value; any other text is its own. */
+  private static EmbeddingCache synonyms(Map<String, String> same) {
     UnderstandingFixture.StemWords stems = new UnderstandingFixture.StemWords();
-    io.kgrag.core.embed.Embedder synonyms =
+    io.kgrag.core.embed.Embedder e =
         new io.kgrag.core.embed.Embedder() {
           @Override
           public String modelId() {
@@ -87,7 +160,7 @@ class AnswerTypeTest {
           public float[][] embed(List<String> texts) {
             List<String> mapped = new ArrayList<>();
             for (String t : texts) {
-              mapped.add(t.equals("movies") ? "film" : t);
+              mapped.add(same.getOrDefault(t, t));
             }
             return stems.embed(mapped);
           }
@@ -95,9 +168,6 @@ class AnswerTypeTest {
           @Override
           public void close() {}
         };
-    AnswerType.Reader reader = new AnswerType.Reader(TYPES, new EmbeddingCache(synonyms, 100), 0.75);
-    assertEquals(List.of("film"), reader.read("which other movies were written by the writer of Heat?", List.of()).heads());
-    assertFalse(reader.read("which other pictures were written by the writer of Heat?", List.of()).known());
-    assertFalse(new AnswerType.Reader(TYPES, null, 0.75).read("which other movies were written by the writer of Heat?", List.of()).known());
+    return new EmbeddingCache(e, 100);
   }
 }
