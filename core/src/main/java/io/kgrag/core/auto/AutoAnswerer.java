@@ -242,7 +242,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     }
     for (Program.Anchor a : p.anchors()) {
       if (a.chain() != null) {
-        Chain.Step last = a.chain().steps().get(a.chain().steps().size() - 1);
+        Chain.Step last = a.chain().steps().get(a.chain().length() - 1);
         if (last.forward() && type.objectOf().contains(last.relation())) {
           return true;
         }

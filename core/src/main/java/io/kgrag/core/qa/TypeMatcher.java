@@ -5,7 +5,9 @@ import io.kgrag.core.graph.Labels;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -60,21 +62,17 @@ public final class TypeMatcher implements Serializable {
   }
 
   /**
-   * What each relation calls its objects, by {@link KnowledgeGraph#relationNames} position: the words of the name's
-   * last segment ({@code /people/person/place_of_birth} → "place of birth", {@code directed_by} → "directed by").
+   * What each relation calls its objects, by relation name in {@link KnowledgeGraph#relationNames} order: the words of
+   * the name's last segment ({@code /people/person/place_of_birth} → "place of birth", {@code directed_by} → "directed
+   * by").
    */
-  public List<String> objectNouns() {
-    List<String> out = new ArrayList<>();
+  public Map<String, String> objectNouns() {
+    Map<String, String> out = new LinkedHashMap<>();
     for (String r : graph.relationNames()) {
       String last = r.substring(r.lastIndexOf('/') + 1);
-      out.add(Labels.normalize(last.replace('_', ' ').replace('.', ' ')));
+      out.put(r, Labels.normalize(last.replace('_', ' ').replace('.', ' ')));
     }
-    return List.copyOf(out);
-  }
-
-  /** The graph's relation names, in {@link #objectNouns}' order. */
-  public List<String> relationNames() {
-    return graph.relationNames();
+    return out;
   }
 
   /** Every word {@link #known} accepts, sorted. */

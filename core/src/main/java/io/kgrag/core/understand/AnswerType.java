@@ -72,13 +72,15 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
     private final double similarNoun;
     private List<String> vocabulary;
     private float[][] vectors;
-    private final List<String> objectNouns;
-    private final List<String> relationNames;
     /** Whether the graph's relation names name types at all. */
     private final boolean typed;
-    /** Each distinct object noun and the relations that use it, and the nouns' vectors (made on first use). */
-    private Map<String, Set<String>> relationsOfNoun;
-    private List<String> nouns;
+    /**
+     * Each distinct object noun and the relations that use it; a name that ends in a preposition relates its subject to
+     * its object ("symptom of", "directed by") and its words do not name the object, so it has none. The nouns' vectors
+     * are made on first use.
+     */
+    private final Map<String, Set<String>> relationsOfNoun = new LinkedHashMap<>();
+    private final List<String> nouns;
     private float[][] nounVectors;
 
     /**
@@ -98,9 +100,13 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
       this.cache = cache;
       this.similar = similar;
       this.similarNoun = similarNoun;
-      this.objectNouns = types.objectNouns();
-      this.relationNames = types.relationNames();
       this.typed = !types.words().isEmpty();
+      types.objectNouns().forEach((relation, noun) -> {
+        if (!noun.isEmpty() && !ClosedClassWords.contains(noun.substring(noun.lastIndexOf(' ') + 1))) {
+          relationsOfNoun.computeIfAbsent(noun, x -> new TreeSet<>()).add(relation);
+        }
+      });
+      this.nouns = List.copyOf(relationsOfNoun.keySet());
     }
 
     /** The question's answer type; {@code mentions} as linked in the question's tokens. */
@@ -210,18 +216,6 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
      * reads closest to it at {@code similar} or more; empty when none.
      */
     private Set<String> objectsNamed(String word) {
-      if (relationsOfNoun == null) {
-        relationsOfNoun = new LinkedHashMap<>();
-        for (int r = 0; r < objectNouns.size(); r++) {
-          String n = objectNouns.get(r);
-          // a name that ends in a preposition relates its subject to its object ("symptom of", "directed by"): its
-          // words do not name the object
-          if (!n.isEmpty() && !ClosedClassWords.contains(n.substring(n.lastIndexOf(' ') + 1))) {
-            relationsOfNoun.computeIfAbsent(n, x -> new TreeSet<>()).add(relationNames.get(r));
-          }
-        }
-        nouns = new ArrayList<>(relationsOfNoun.keySet());
-      }
       String singular = Labels.singular(word);
       for (String w : List.of(word, singular)) {
         if (relationsOfNoun.containsKey(w)) {

@@ -123,8 +123,7 @@ class AnswerTypeTest {
 
   @Test
   void aRelationalNounBeforeALaterWhWordIsNoAnswerType() {
-    KnowledgeGraph g = graph("starred_actors", "directed_by");
-    AnswerType.Reader reader = new AnswerType.Reader(new TypeMatcher(g), new EmbeddingCache(new UnderstandingFixture.StemWords(), 100), 0.75, 0.7);
+    AnswerType.Reader reader = stemReader("starred_actors", "directed_by");
     // in a graph without type words, "actors" reads as what starred_actors leads to...
     assertEquals(Set.of("starred_actors"), reader.read("Which actors starred in Heat?", List.of()).objectOf());
     // ...but here the answer is what "which" asks for: films
@@ -134,11 +133,15 @@ class AnswerTypeTest {
   @Test
   void aRelationNameThatEndsInAPrepositionNamesNoObject() {
     // in the toy model "genres" reads like "has genre" and "symptoms" like "symptom of" (cosine 0.71 each)
-    KnowledgeGraph g = graph("has_genre", "symptom_of");
-    AnswerType.Reader reader = new AnswerType.Reader(new TypeMatcher(g), new EmbeddingCache(new UnderstandingFixture.StemWords(), 100), 0.75, 0.7);
+    AnswerType.Reader reader = stemReader("has_genre", "symptom_of");
     assertEquals(Set.of("has_genre"), reader.read("Genres of Heat", List.of()).objectOf());
     // "symptom of" relates a symptom (its subject) to a disease (its object)
     assertFalse(reader.read("Symptoms of influenza", List.of()).known());
+  }
+
+  /** A reader over a graph of these relations, with the bag-of-stems model and a relation-noun threshold of 0.7. */
+  private static AnswerType.Reader stemReader(String... relations) {
+    return new AnswerType.Reader(new TypeMatcher(graph(relations)), new EmbeddingCache(new UnderstandingFixture.StemWords(), 100), 0.75, 0.7);
   }
 
   /** A toy sentence model in which each key of {@code same} reads as its value; any other text is its own. */
