@@ -240,6 +240,19 @@ final class AutoAnswerer implements QuestionAnswerer {
     if (!type.heads().isEmpty()) {
       return exactTyped(r, type);
     }
+    if (type.objectOf().isEmpty()) {
+      // "other films" with no word the graph knows for films: a chain from the topic must reach things of its kind
+      if (p.anchors().size() != 1 || p.anchors().get(0).mention().nodes().length == 0) {
+        return true;
+      }
+      int topic = p.anchors().get(0).mention().nodes()[0];
+      for (int i = 0; i < r.exact(); i++) {
+        if (sameKind(r.candidates().get(i).node(), topic)) {
+          return true;
+        }
+      }
+      return false;
+    }
     for (Program.Anchor a : p.anchors()) {
       if (a.chain() != null) {
         Chain.Step last = a.chain().steps().get(a.chain().length() - 1);
@@ -249,6 +262,29 @@ final class AutoAnswerer implements QuestionAnswerer {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a node is of another's kind where the graph names no kinds: it is the subject of at least half of the
+   * relations the other is the subject of (a film of MetaQA has a director, writers, a year; a person none of these).
+   */
+  private boolean sameKind(int node, int of) {
+    KnowledgeGraph g = ctx.graph();
+    java.util.BitSet mine = new java.util.BitSet();
+    for (int k = 0; k < g.entryCount(of); k++) {
+      if (g.entryOutgoing(of, k)) {
+        mine.set(g.entryRelationIndex(of, k));
+      }
+    }
+    java.util.BitSet theirs = new java.util.BitSet();
+    for (int k = 0; k < g.entryCount(node); k++) {
+      if (g.entryOutgoing(node, k)) {
+        theirs.set(g.entryRelationIndex(node, k));
+      }
+    }
+    int want = mine.cardinality();
+    theirs.and(mine);
+    return want > 0 && 2 * theirs.cardinality() >= want;
   }
 
   /**

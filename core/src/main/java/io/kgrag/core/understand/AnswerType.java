@@ -35,8 +35,10 @@ import java.util.TreeSet;
  * @param heads the graph's type words the phrase names, singular, in the phrase's order (empty: no type)
  * @param phrase the opening phrase as written, or null
  * @param objectOf where no type word is named, the relations whose objects the phrase's head names; empty otherwise
+ * @param sameKind the phrase asks for "other" things, or "what else": things of the kind of the question's topic, where
+ *     no type word or relation noun says more
  */
-public record AnswerType(List<String> heads, String phrase, Set<String> objectOf) {
+public record AnswerType(List<String> heads, String phrase, Set<String> objectOf, boolean sameKind) {
   public static final AnswerType NONE = new AnswerType(List.of(), null);
 
   public AnswerType {
@@ -45,7 +47,7 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
   }
 
   public AnswerType(List<String> heads, String phrase) {
-    this(heads, phrase, Set.of());
+    this(heads, phrase, Set.of(), false);
   }
 
   /** The phrase's head noun: its last type word ("film director" → "director"); null when none. */
@@ -55,7 +57,7 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
 
   /** Whether the question names a kind of answer the graph knows: a type word or a relation's objects. */
   public boolean known() {
-    return !heads.isEmpty() || !objectOf.isEmpty();
+    return !heads.isEmpty() || !objectOf.isEmpty() || sameKind;
   }
 
   /** Reads questions' answer types over one graph's type words; not thread-safe (it caches the words' vectors). */
@@ -152,7 +154,9 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
 
     /** The kind the noun phrase at or after {@code from} (past closed-class words) names. */
     private AnswerType phrase(List<MentionLinker.Token> toks, boolean[] confident, int from) {
-      while (from < toks.size() && ClosedClassWords.contains(toks.get(from).norm())) {
+      boolean other = false;
+      while (from < toks.size() && (ClosedClassWords.contains(toks.get(from).norm()) || toks.get(from).norm().equals("else"))) {
+        other |= toks.get(from).norm().equals("other") || toks.get(from).norm().equals("else");
         from++;
       }
       List<String> heads = new ArrayList<>();
@@ -179,10 +183,16 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
       if (last == null && !words.isEmpty() && (relational || !typed)) {
         // the head names no type; it may name what a relation calls its objects ("Birthplace of ...")
         Set<String> objectOf = objectsNamed(Labels.normalize(words.get(words.size() - 1)));
-        return objectOf.isEmpty() ? NONE : new AnswerType(List.of(), String.join(" ", words), objectOf);
+        if (!objectOf.isEmpty()) {
+          return new AnswerType(List.of(), String.join(" ", words), objectOf, false);
+        }
+      }
+      if (last == null) {
+        // "other films" where the graph has no word for films: things of the topic's kind
+        return other ? new AnswerType(List.of(), String.join(" ", words), Set.of(), true) : NONE;
       }
       // the phrase's last word is its head noun ("film studio" asks for a studio): unknown to the graph, no type is
-      return last == null ? NONE : new AnswerType(heads, String.join(" ", words));
+      return new AnswerType(heads, String.join(" ", words));
     }
 
     private static boolean personOrPlace(String w) {

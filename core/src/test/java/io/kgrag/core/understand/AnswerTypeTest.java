@@ -75,8 +75,13 @@ class AnswerTypeTest {
     // a toy sentence model in which "movies" and "film" are one word; any other word is its own
     AnswerType.Reader reader = new AnswerType.Reader(TYPES, synonyms(Map.of("movies", "film")), 0.75);
     assertEquals(List.of("film"), reader.read("which other movies were written by the writer of Heat?", List.of()).heads());
-    assertFalse(reader.read("which other pictures were written by the writer of Heat?", List.of()).known());
-    assertFalse(new AnswerType.Reader(TYPES, null, 0.75).read("which other movies were written by the writer of Heat?", List.of()).known());
+    // "pictures" reads like no type word: the question still asks for things of its topic's kind ("other")
+    AnswerType pictures = reader.read("which other pictures were written by the writer of Heat?", List.of());
+    assertEquals(List.of(), pictures.heads());
+    assertTrue(pictures.sameKind());
+    assertTrue(reader.read("What else did the writer of Heat write?", List.of()).sameKind());
+    assertFalse(reader.read("which pictures were written by the writer of Heat?", List.of()).known());
+    assertEquals(List.of(), new AnswerType.Reader(TYPES, null, 0.75).read("which other movies were written by the writer of Heat?", List.of()).heads());
   }
 
   @Test
