@@ -79,8 +79,25 @@ class AutoAnswererTest {
     b.edge(StableIds.entityId(h), r, StableIds.entityId(t));
   }
 
+  /** MetaQA's style: relation names say nothing of their subjects' kinds, so the graph has no type words. */
+  private static KnowledgeGraph untypedGraph() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    edge(b, "Quiet Harbour", "written_by", "Mara Lind");
+    edge(b, "Quiet Harbour", "directed_by", "Olof Berg");
+    edge(b, "Quiet Harbour", "release_year", "1987");
+    edge(b, "Salt Roads", "written_by", "Mara Lind");
+    edge(b, "Salt Roads", "directed_by", "Ines Dahl");
+    edge(b, "Salt Roads", "release_year", "1991");
+    edge(b, "Winter Ledger", "written_by", "Ines Dahl");
+    edge(b, "Winter Ledger", "release_year", "1995");
+    return b.build();
+  }
+
   private Outcome ask(String question, double degreePenalty) {
-    KnowledgeGraph g = graph();
+    return ask(graph(), question, degreePenalty);
+  }
+
+  private Outcome ask(KnowledgeGraph g, String question, double degreePenalty) {
     List<LabelIndex.Entry> entries = new ArrayList<>();
     for (int n = 0; n < g.nodeCount(); n++) {
       entries.add(new LabelIndex.Entry(StableIds.labelKey(g.label(n)), g.label(n), words.embed(List.of(g.label(n)))[0]));
@@ -195,5 +212,14 @@ class AutoAnswererTest {
     // "where" at the end of the question asks as at its start
     Outcome where = ask("the films of Rutger Hauer were made where?", 0);
     assertEquals(List.of("United Kingdom"), answers(where), where.note());
+  }
+
+  @Test
+  void otherThingsWithNoWordInTheGraphAreOfTheTopicsKind() {
+    // the graph has no word for "pictures": "other" asks for things of Quiet Harbour's kind (it has a writer, a
+    // director and a year), so the one-hop chain to its writer, a person, is passed over for the films she wrote
+    Outcome o = ask(untypedGraph(), "What other pictures did the writer of Quiet Harbour write?", 0);
+    assertTrue(answers(o).contains("Salt Roads"), o.note());
+    assertTrue(!answers(o).contains("Mara Lind"), o.note());
   }
 }
