@@ -171,6 +171,7 @@ public final class QuestionUnderstanding {
     if (strong != 1 || anchors.size() == strong) {
       return null;
     }
+    anchors = anchors.stream().map(a -> a.mention().strong() ? a : new Program.Anchor(anyCase(a.mention()), null)).toList();
     if (exemplars != null) {
       // with labelled questions a single word must not override the chain they vote for ("the films of X" where
       // "film" is a tag): the caller needs two such words then, or words that modify the noun after them ("the
@@ -184,6 +185,15 @@ public final class QuestionUnderstanding {
       }
     }
     return new Program(anchors, Program.Operation.LIST);
+  }
+
+  /**
+   * A lower-case word in running text says nothing about case: every node of its label reads it ("musical" the tag
+   * and "Musical" the genre), so the graph says which joins.
+   */
+  private Mention anyCase(Mention m) {
+    int[] all = graph.nodesWithLabelKey(StableIds.labelKey(m.label()));
+    return all.length > m.nodes().length ? new Mention(m.from(), m.to(), m.text(), m.label(), all, m.confidence()) : m;
   }
 
   /**
@@ -224,10 +234,7 @@ public final class QuestionUnderstanding {
       // relation gives, which no node stands for)
       if (!besideName && !ClosedClassWords.contains(w) && !Character.isDigit(w.codePointAt(0)) && !EmbeddedQueryGraphExtractor.verbLike(w)
           && !relationWords.contains(Labels.singular(w)) && !relationWords.contains(Labels.singular(toks.get(m.from()).norm()))) {
-        // a lower-case word in running text says nothing about case: every node of its label reads it ("horror"
-        // the tag and "Horror" the genre), so the graph says which joins
-        int[] all = graph.nodesWithLabelKey(StableIds.labelKey(m.label()));
-        out.add(new Program.Anchor(all.length > m.nodes().length ? new Mention(m.from(), m.to(), m.text(), m.label(), all, m.confidence()) : m, null));
+        out.add(a);
       }
     }
     return out;

@@ -90,6 +90,10 @@ class AutoAnswererTest {
     edge(b, "Salt Roads", "release_year", "1991");
     edge(b, "Winter Ledger", "written_by", "Ines Dahl");
     edge(b, "Winter Ledger", "release_year", "1995");
+    // genres are capitalised, tags lower-case, as in MetaQA
+    edge(b, "Quiet Harbour", "has_genre", "Comedy");
+    edge(b, "Salt Roads", "has_genre", "Drama");
+    edge(b, "Winter Ledger", "has_tags", "drama");
     return b.build();
   }
 
@@ -201,6 +205,13 @@ class AutoAnswererTest {
     // "where" asks for a location: the films are none, the country they were made in is one
     Outcome where = ask("Where were the films of Rutger Hauer made?", 0);
     assertEquals(List.of("United Kingdom"), answers(where), where.note());
+  }
+
+  @Test
+  void aLowerCaseWordReadsEveryNodeOfItsLabelWhateverTheirCase() {
+    // "drama" is written as the tag is, but only the genre Drama joins a film Mara Lind wrote
+    Outcome o = ask(untypedGraph(), "Which drama films did Mara Lind write?", 0);
+    assertEquals(List.of("Salt Roads"), answers(o), o.note());
   }
 
   @Test
