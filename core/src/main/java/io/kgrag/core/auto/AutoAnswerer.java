@@ -245,7 +245,7 @@ final class AutoAnswerer implements QuestionAnswerer {
       if (p.anchors().size() != 1 || p.anchors().get(0).mention().nodes().length == 0) {
         return true;
       }
-      int topic = p.anchors().get(0).mention().nodes()[0];
+      java.util.BitSet topic = outgoingRelations(p.anchors().get(0).mention().nodes()[0]);
       for (int i = 0; i < r.exact(); i++) {
         if (sameKind(r.candidates().get(i).node(), topic)) {
           return true;
@@ -268,23 +268,23 @@ final class AutoAnswerer implements QuestionAnswerer {
    * Whether a node is of another's kind where the graph names no kinds: it is the subject of at least half of the
    * relations the other is the subject of (a film of MetaQA has a director, writers, a year; a person none of these).
    */
-  private boolean sameKind(int node, int of) {
+  private boolean sameKind(int node, java.util.BitSet ofRelations) {
+    java.util.BitSet theirs = outgoingRelations(node);
+    int want = ofRelations.cardinality();
+    theirs.and(ofRelations);
+    return want > 0 && 2 * theirs.cardinality() >= want;
+  }
+
+  /** The relations a node is the subject of. */
+  private java.util.BitSet outgoingRelations(int node) {
     KnowledgeGraph g = ctx.graph();
-    java.util.BitSet mine = new java.util.BitSet();
-    for (int k = 0; k < g.entryCount(of); k++) {
-      if (g.entryOutgoing(of, k)) {
-        mine.set(g.entryRelationIndex(of, k));
-      }
-    }
-    java.util.BitSet theirs = new java.util.BitSet();
+    java.util.BitSet out = new java.util.BitSet();
     for (int k = 0; k < g.entryCount(node); k++) {
       if (g.entryOutgoing(node, k)) {
-        theirs.set(g.entryRelationIndex(node, k));
+        out.set(g.entryRelationIndex(node, k));
       }
     }
-    int want = mine.cardinality();
-    theirs.and(mine);
-    return want > 0 && 2 * theirs.cardinality() >= want;
+    return out;
   }
 
   /**

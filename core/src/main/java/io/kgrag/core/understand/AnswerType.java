@@ -55,7 +55,7 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
     return heads.isEmpty() ? null : heads.get(heads.size() - 1);
   }
 
-  /** Whether the question names a kind of answer the graph knows: a type word or a relation's objects. */
+  /** Whether the question names a kind of answer: a type word, a relation's objects, or the topic's own kind ("other"). */
   public boolean known() {
     return !heads.isEmpty() || !objectOf.isEmpty() || sameKind;
   }
