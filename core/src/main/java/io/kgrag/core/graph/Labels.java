@@ -81,9 +81,13 @@ public final class Labels {
 
   /**
    * A light English singular of one normalised token: "languages" → "language", "countries" → "country";
-   * "ss", "us" and "is" endings are kept ("class", "campus", "tennis").
+   * "ss", "us" and "is" endings are kept ("class", "campus", "tennis"); a compound of "people" has "person"
+   * ("businesspeople" → "businessperson").
    */
   public static String singular(String token) {
+    if (token.length() > 6 && token.endsWith("people")) {
+      return token.substring(0, token.length() - 6) + "person";
+    }
     if (token.length() > 4 && token.endsWith("ies")) {
       return token.substring(0, token.length() - 3) + "y";
     }

@@ -10,8 +10,10 @@ import io.kgrag.core.qa.normalize.LabelIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -41,6 +43,14 @@ public final class MentionLinker {
   private final KnowledgeGraph graph;
   private final Gazetteer gazetteer;
   private final EntityNormaliser normaliser;
+  private Map<String, List<String>> oneWordLabels;
+
+  /** How many one-word labels of a word's stem are embedded, at most, to find its relatives. */
+  private static final int RELATIVES = 32;
+  /** The least cosine of a word to a label that shares its stem ("Canadian" and "Canada"). */
+  private static final double RELATIVE = 0.6;
+  /** The fewest first letters a word shares with a label's word to be its relative. */
+  private static final int STEM = 4;
 
   public MentionLinker(KnowledgeGraph graph, Gazetteer gazetteer) {
     this(graph, gazetteer, null);
@@ -204,16 +214,93 @@ public final class MentionLinker {
         j--;
       }
       String text = question.substring(toks.get(i).start(), toks.get(j - 1).end());
-      Optional<LabelIndex.Hit> hit = normaliser.nearest(text);
-      if (hit.isPresent()) {
-        int[] nodes = graph.nodesWithLabelKey(StableIds.labelKey(hit.get().label()));
-        if (nodes.length > 0) {
-          out.add(new Mention(i, j, text, hit.get().label(), nodes, Math.min(1.0, hit.get().similarity())));
-        }
+      Mention m = nearestLabels(text, j == i + 1 ? toks.get(i).norm() : null, i, j);
+      if (m != null) {
+        out.add(m);
       }
       i = j;
     }
     return out;
+  }
+
+  /**
+   * The mention of a span no label equals: its nearest label when that is close enough and, for one word, the
+   * graph's one-word labels that share its stem and that the sentence embedding finds close enough to be its
+   * relatives ("Swedish": "Sweden", "Swedes"; "Canadian": "Canada"): a word derived from a name begins like the
+   * name, and the embedding confirms the kinship where letters alone would not ("Canal"). The readings stay
+   * alternatives of one mention; which one a question means is left to the program that joins them.
+   */
+  private Mention nearestLabels(String text, String word, int from, int to) {
+    Set<String> labels = new LinkedHashSet<>();
+    String label = null;
+    double confidence = 0;
+    Optional<LabelIndex.Hit> hit = normaliser.nearest(text);
+    if (hit.isPresent()) {
+      label = hit.get().label();
+      confidence = hit.get().similarity();
+      labels.add(label);
+    }
+    List<String> relatives = word == null ? List.of() : relatives(word, labels);
+    double[] sims = relatives.isEmpty() ? new double[0] : normaliser.similarities(text, relatives);
+    for (int k = 0; k < sims.length; k++) {
+      if (sims[k] >= RELATIVE && labels.add(relatives.get(k)) && sims[k] > confidence) {
+        label = relatives.get(k);
+        confidence = sims[k];
+      }
+    }
+    int[] nodes = labels.stream().flatMapToInt(l -> Arrays.stream(graph.nodesWithLabelKey(StableIds.labelKey(l)))).distinct().toArray();
+    return nodes.length == 0 ? null : new Mention(from, to, text, label, nodes, Math.min(1.0, confidence));
+  }
+
+  /**
+   * The one-word labels that share a word's stem, other than {@code taken}: at most {@link #RELATIVES}, those
+   * sharing the most letters first (then by label), so that a common stem costs a bounded embedding call.
+   */
+  private List<String> relatives(String word, Set<String> taken) {
+    if (word.length() < STEM) {
+      return List.of();
+    }
+    return oneWordLabels().getOrDefault(word.substring(0, STEM), List.of()).stream()
+        .filter(l -> !taken.contains(l) && sharesStem(word, l))
+        .sorted(Comparator.comparingInt((String l) -> -sharedPrefix(word, Labels.normalize(l))).thenComparing(Comparator.naturalOrder()))
+        .limit(RELATIVES)
+        .toList();
+  }
+
+  /** Whether a word and some word of a label begin with the same letters, at least {@link #STEM} and half the shorter. */
+  static boolean sharesStem(String word, String label) {
+    for (String t : Labels.normalize(label).split(" ")) {
+      int p = sharedPrefix(word, t);
+      if (p >= STEM && 2 * p >= Math.min(word.length(), t.length())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int sharedPrefix(String a, String b) {
+    int p = 0;
+    while (p < a.length() && p < b.length() && a.charAt(p) == b.charAt(p)) {
+      p++;
+    }
+    return p;
+  }
+
+  /** The graph's one-word labels by their first {@link #STEM} letters (folded), built on first use. */
+  private synchronized Map<String, List<String>> oneWordLabels() {
+    if (oneWordLabels == null) {
+      Map<String, Set<String>> byPrefix = new HashMap<>();
+      for (int n = 0; n < graph.nodeCount(); n++) {
+        String norm = Labels.normalize(graph.label(n));
+        if (norm.length() >= STEM && norm.indexOf(' ') < 0) {
+          byPrefix.computeIfAbsent(norm.substring(0, STEM), k -> new LinkedHashSet<>()).add(graph.label(n));
+        }
+      }
+      Map<String, List<String>> out = new HashMap<>();
+      byPrefix.forEach((k, v) -> out.put(k, List.copyOf(v)));
+      oneWordLabels = out;
+    }
+    return oneWordLabels;
   }
 
   private static double confidence(List<Token> toks, int from, int to) {

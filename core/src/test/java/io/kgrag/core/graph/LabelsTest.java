@@ -56,6 +56,17 @@ class LabelsTest {
   }
 
   @Test
+  void singularUndoesRegularPluralsAndTheCompoundsOfPeople() {
+    assertEquals("country", Labels.singular("countries"));
+    assertEquals("language", Labels.singular("languages"));
+    assertEquals("campus", Labels.singular("campus"));
+    assertEquals("businessperson", Labels.singular("businesspeople"));
+    assertEquals("salesperson", Labels.singular("salespeople"));
+    // "people" alone names peoples as often as persons
+    assertEquals("people", Labels.singular("people"));
+  }
+
+  @Test
   void defaultLabelOfIriWithoutLocalNameIsTheKey() {
     assertEquals("http://example.org/", Labels.defaultLabel("http://example.org/"));
     assertEquals("http://example.org/ns#", Labels.defaultLabel("http://example.org/ns#"));

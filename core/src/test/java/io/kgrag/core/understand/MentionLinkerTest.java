@@ -84,4 +84,68 @@ class MentionLinkerTest {
     Mention m = l.link(MentionLinker.tokens(bare), bare).stream().filter(x -> x.text().equals("Adventure")).findFirst().orElseThrow();
     assertEquals(1, m.nodes().length);
   }
+
+  /**
+   * An embedder of fixed vectors: "Canadian" is 0.85 from "Canadian-American" (the nearest label), 0.7 from
+   * "Canada" and 0.3 from "Canal", which begins with the same four letters.
+   */
+  private static final class Fixed implements io.kgrag.core.embed.Embedder {
+    private static final java.util.Map<String, float[]> V = java.util.Map.of(
+        "Canadian", new float[] {1, 0, 0},
+        "Canadian-American", new float[] {0.85f, (float) Math.sqrt(1 - 0.85 * 0.85), 0},
+        "Canada", new float[] {0.7f, 0, (float) Math.sqrt(1 - 0.49)},
+        "Canal", new float[] {0.3f, 0, -(float) Math.sqrt(1 - 0.09)},
+        "Designer", new float[] {0, -1, 0});
+
+    @Override
+    public String modelId() {
+      return "fixed";
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+
+    @Override
+    public float[][] embed(List<String> texts) {
+      return texts.stream().map(t -> V.getOrDefault(t, new float[] {0, 0, 1})).toArray(float[][]::new);
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void aWordDerivedFromANameAlsoReadsTheOneWordLabelsOfItsStemThatTheEmbeddingFindsClose() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("Canadian-American", "Canada", "Canal", "Designer")) {
+      b.entity(UnderstandingFixture.id(l), l);
+    }
+    b.edge(UnderstandingFixture.id("Designer"), "nationality", UnderstandingFixture.id("Canada"));
+    KnowledgeGraph k = b.build();
+    Fixed e = new Fixed();
+    List<io.kgrag.core.qa.normalize.LabelIndex.Entry> entries = new java.util.ArrayList<>();
+    for (int n = 0; n < k.nodeCount(); n++) {
+      entries.add(new io.kgrag.core.qa.normalize.LabelIndex.Entry(io.kgrag.core.graph.StableIds.labelKey(k.label(n)), k.label(n), e.embed(List.of(k.label(n)))[0]));
+    }
+    MentionLinker l = new MentionLinker(k, new Gazetteer(k),
+        new io.kgrag.core.qa.normalize.EntityNormaliser(k, io.kgrag.core.qa.normalize.LabelIndex.build(entries), e, 0.8));
+    String q = "Which designers are Canadian?";
+    Mention m = l.link(MentionLinker.tokens(q), q).stream().filter(x -> x.text().equals("Canadian")).findFirst().orElseThrow();
+    Set<String> read = new TreeSet<>();
+    Arrays.stream(m.nodes()).forEach(n -> read.add(k.label(n)));
+    // the nearest label, and the country the word is derived from; not the word that only begins like it
+    assertEquals(Set.of("Canadian-American", "Canada"), read);
+    assertEquals("Canadian-American", m.label());
+  }
+
+  @Test
+  void aWordSharesAStemWithALabelWhenTheyBeginWithFourLettersAndHalfTheShorterWord() {
+    org.junit.jupiter.api.Assertions.assertTrue(MentionLinker.sharesStem("swedish", "Sweden"));
+    org.junit.jupiter.api.Assertions.assertTrue(MentionLinker.sharesStem("english", "English people"));
+    org.junit.jupiter.api.Assertions.assertFalse(MentionLinker.sharesStem("swedish", "Swan"));
+    // five shared letters of two twelve-letter words are a shared prefix, not a stem
+    org.junit.jupiter.api.Assertions.assertFalse(MentionLinker.sharesStem("stockholders", "Stockbrokers"));
+  }
 }

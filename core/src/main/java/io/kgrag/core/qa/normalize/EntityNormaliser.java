@@ -1,6 +1,7 @@
 package io.kgrag.core.qa.normalize;
 
 import io.kgrag.core.embed.Embedder;
+import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.QueryGraph;
@@ -69,6 +70,19 @@ public final class EntityNormaliser {
   public Optional<LabelIndex.Hit> nearest(String text) {
     float[] v = embedder.embed(List.of(text))[0];
     return index.nearest(v, 1).stream().filter(h -> h.similarity() >= minSimilarity).findFirst();
+  }
+
+  /** The cosine similarity of a free text to each of some labels. */
+  public double[] similarities(String text, List<String> labels) {
+    List<String> texts = new ArrayList<>(labels.size() + 1);
+    texts.add(text);
+    texts.addAll(labels);
+    float[][] v = embedder.embed(texts);
+    double[] out = new double[labels.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = EmbeddingCache.dot(v[0], v[i + 1]); // unit vectors: the cosine
+    }
+    return out;
   }
 
   public double minSimilarity() {
