@@ -23,7 +23,15 @@ public final class AutoContext extends LabelContext {
    * ERQA dev with the relation weight and the answer type in place (bench/RESULTS.md "Stop 61"): 0.15 / 0.3 / 0.45 /
    * 0.6 / 1.0 gave Hit@1 67.8 / 68.6 / 69.4 / 69.1 / 68.3 %.
    */
-  public static final double DEFAULT_DEGREE_PENALTY = 0.45;
+  private static final double DEFAULT_DEGREE_PENALTY = 0.45;
+
+  /**
+   * {@link #DEFAULT_DEGREE_PENALTY}, read through a method so that other modules see the value of the core jar
+   * they run with (a public constant would be copied into their classes when they are compiled).
+   */
+  public static double defaultDegreePenalty() {
+    return DEFAULT_DEGREE_PENALTY;
+  }
 
   private final UnderstandingSpec understanding;
   private final int maxAnswers;

@@ -151,7 +151,7 @@ class AutoAnswererTest {
   void amongNodesThatSatisfyAsMuchTheOneWithFewerNeighboursExplainsTheQuestionBetter() {
     // (not "... Merlin and Batman Begins": the stem embedder hashes "and" where it hashes "first", a comparative)
     String q = "Who acted in Merlin as well as Batman Begins?";
-    Outcome o = ask(q, AutoContext.DEFAULT_DEGREE_PENALTY);
+    Outcome o = ask(q, AutoContext.defaultDegreePenalty());
     assertEquals(AnswerStatus.EXACT, o.status());
     assertEquals(List.of("Rutger Hauer", "Aaron Busy"), answers(o));
     assertEquals(List.of("Aaron Busy", "Rutger Hauer"), answers(ask(q, 0))); // without the prior: in the graph's order

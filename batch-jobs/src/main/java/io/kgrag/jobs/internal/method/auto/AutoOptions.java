@@ -40,7 +40,7 @@ public record AutoOptions(
 
   public static AutoOptions defaults() {
     QuestionUnderstanding.Config d = QuestionUnderstanding.Config.DEFAULT;
-    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.operationMargin(), 1_000, 200_000, AutoContext.DEFAULT_DEGREE_PENALTY);
+    return new AutoOptions(d.maxMentions(), d.beam(), d.maxHops(), d.neighbours(), d.tau(), d.exemplarWeight(), d.hopPenalty(), d.operationMargin(), 1_000, 200_000, AutoContext.defaultDegreePenalty());
   }
 
   public QuestionUnderstanding.Config config() {
