@@ -234,14 +234,15 @@ public final class MentionLinker {
     Set<String> labels = new LinkedHashSet<>();
     String label = null;
     double confidence = 0;
-    Optional<LabelIndex.Hit> hit = normaliser.nearest(text);
+    float[] vector = normaliser.vector(text); // embedded once, for the nearest label and the relatives
+    Optional<LabelIndex.Hit> hit = normaliser.nearest(vector);
     if (hit.isPresent()) {
       label = hit.get().label();
       confidence = hit.get().similarity();
       labels.add(label);
     }
     List<String> relatives = word == null ? List.of() : relatives(word, labels);
-    double[] sims = relatives.isEmpty() ? new double[0] : normaliser.similarities(text, relatives);
+    double[] sims = relatives.isEmpty() ? new double[0] : normaliser.similarities(vector, relatives);
     for (int k = 0; k < sims.length; k++) {
       if (sims[k] >= RELATIVE && labels.add(relatives.get(k)) && sims[k] > confidence) {
         label = relatives.get(k);

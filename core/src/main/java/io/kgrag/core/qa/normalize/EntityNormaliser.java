@@ -68,19 +68,25 @@ public final class EntityNormaliser {
 
   /** The nearest graph label of a free text, if close enough. */
   public Optional<LabelIndex.Hit> nearest(String text) {
-    float[] v = embedder.embed(List.of(text))[0];
-    return index.nearest(v, 1).stream().filter(h -> h.similarity() >= minSimilarity).findFirst();
+    return nearest(vector(text));
   }
 
-  /** The cosine similarity of a free text to each of some labels. */
-  public double[] similarities(String text, List<String> labels) {
-    List<String> texts = new ArrayList<>(labels.size() + 1);
-    texts.add(text);
-    texts.addAll(labels);
-    float[][] v = embedder.embed(texts);
+  /** The nearest graph label of a text's {@link #vector}, if close enough. */
+  public Optional<LabelIndex.Hit> nearest(float[] vector) {
+    return index.nearest(vector, 1).stream().filter(h -> h.similarity() >= minSimilarity).findFirst();
+  }
+
+  /** A free text's vector, by the embedder of the labels. */
+  public float[] vector(String text) {
+    return embedder.embed(List.of(text))[0];
+  }
+
+  /** The cosine similarity of a text's {@link #vector} to each of some labels. */
+  public double[] similarities(float[] vector, List<String> labels) {
+    float[][] v = embedder.embed(labels);
     double[] out = new double[labels.size()];
     for (int i = 0; i < out.length; i++) {
-      out[i] = EmbeddingCache.dot(v[0], v[i + 1]); // unit vectors: the cosine
+      out[i] = EmbeddingCache.dot(vector, v[i]); // unit vectors: the cosine
     }
     return out;
   }
