@@ -68,6 +68,11 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
     /** English articles, determiners and object pronouns: what may follow a verb at once but never a noun. */
     private static final Set<String> OBJECT_OPENERS =
         Set.of("a", "an", "the", "me", "us", "all", "every", "each", "some", "any", "this", "these", "those", "my", "our", "your", "their", "his", "her");
+    /**
+     * English auxiliaries that a question puts before its subject ("What did X make?", "What has X made?"); a copula
+     * does not ("What is the genre of X?": the phrase after it is what is asked).
+     */
+    private static final Set<String> INVERTING_AUXILIARIES = Set.of("do", "does", "did", "has", "have", "had");
     private final TypeMatcher types;
     private final EmbeddingCache cache;
     private final double similar;
@@ -84,6 +89,8 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
     private final Map<String, Set<String>> relationsOfNoun = new LinkedHashMap<>();
     private final List<String> nouns;
     private float[][] nounVectors;
+    /** The verb of each relation named in the passive ("directed by" → "directed"): its object is the verb's agent. */
+    private final Map<String, String> agentVerbs = new LinkedHashMap<>();
 
     /**
      * @param cache embeds a phrase word the graph does not name as a type, to find the type word it reads like; null
@@ -106,6 +113,10 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
       types.objectNouns().forEach((relation, noun) -> {
         if (!noun.isEmpty() && !ClosedClassWords.contains(noun.substring(noun.lastIndexOf(' ') + 1))) {
           relationsOfNoun.computeIfAbsent(noun, x -> new TreeSet<>()).add(relation);
+        }
+        String[] w = noun.split(" ");
+        if (w.length == 2 && w[1].equals("by")) {
+          agentVerbs.put(relation, w[0]);
         }
       });
       this.nouns = List.copyOf(relationsOfNoun.keySet());
@@ -155,9 +166,16 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
     /** The kind the noun phrase at or after {@code from} (past closed-class words) names. */
     private AnswerType phrase(List<MentionLinker.Token> toks, boolean[] confident, int from) {
       boolean other = false;
+      boolean inverted = false;
       while (from < toks.size() && (ClosedClassWords.contains(toks.get(from).norm()) || toks.get(from).norm().equals("else"))) {
         other |= toks.get(from).norm().equals("other") || toks.get(from).norm().equals("else");
+        inverted |= INVERTING_AUXILIARIES.contains(toks.get(from).norm());
         from++;
+      }
+      if (inverted) {
+        // past an auxiliary the wh-word put first, the noun phrase is the clause's subject, not the kind asked for
+        // ("What else did the director of X make?")
+        return other ? new AnswerType(List.of(), "", Set.of(), true) : NONE;
       }
       List<String> heads = new ArrayList<>();
       List<String> words = new ArrayList<>();
@@ -223,7 +241,9 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
 
     /**
      * The relations whose object noun is the word (singular or as written) or, with a sentence model, the one noun that
-     * reads closest to it at {@code similar} or more; empty when none.
+     * reads closest to it at {@code similarNoun} or more, or else the agent
+     * of a relation named by a verb in the passive ("directed by", whose object is who directed): a word that shares
+     * the verb's stem ({@link MentionLinker#sharesStem}) names its objects; empty when none.
      */
     private Set<String> objectsNamed(String word) {
       String singular = Labels.singular(word);
@@ -232,14 +252,25 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
           return relationsOfNoun.get(w);
         }
       }
-      if (cache == null || nouns.isEmpty()) {
-        return Set.of();
+      if (cache != null && !nouns.isEmpty()) {
+        if (nounVectors == null) {
+          nounVectors = cache.embed(nouns);
+        }
+        String best = nearest(word, nouns, nounVectors, similarNoun);
+        if (best != null) {
+          return relationsOfNoun.get(best);
+        }
       }
-      if (nounVectors == null) {
-        nounVectors = cache.embed(nouns);
-      }
-      String best = nearest(word, nouns, nounVectors, similarNoun);
-      return best == null ? Set.of() : relationsOfNoun.get(best);
+      // the agent of a passive name's verb: its object ("directors" of "directed by", "writers" of "written by"),
+      // a word the sentence model reads no closer to its relation than to others (0.52 to "directed by" and to
+      // "starred actors")
+      Set<String> out = new TreeSet<>();
+      agentVerbs.forEach((relation, verb) -> {
+        if (!word.equals(verb) && MentionLinker.sharesStem(singular, verb)) { // "written" is the verb, no agent
+          out.add(relation);
+        }
+      });
+      return out;
     }
 
     /** The graph's type word for a word (and its singular): the singular itself, the type word it reads like, or null. */

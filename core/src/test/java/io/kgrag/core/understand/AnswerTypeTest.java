@@ -136,6 +136,32 @@ class AnswerTypeTest {
   }
 
   @Test
+  void theSubjectAfterAnInvertedAuxiliaryIsNoAnswerType() {
+    // the director is who made them, not what is asked for
+    assertEquals(List.of(), heads("What did the director of Heat make?"));
+    assertEquals(List.of(), heads("What has the director of Heat made?"));
+    AnswerType other = stemReader("directed_by", "written_by").read("What else did the director of Heat make?", List.of());
+    assertTrue(other.sameKind());
+    assertEquals(Set.of(), other.objectOf());
+    // a copula puts no subject first: the phrase after it is what is asked
+    assertEquals(List.of("country"), heads("What is the country of Heat?"));
+    assertEquals(List.of("film"), heads("How many films did Sofia Coppola direct?"));
+  }
+
+  @Test
+  void anAgentNounNamesTheObjectsOfARelationNamedByItsVerbInThePassive() {
+    AnswerType.Reader reader = stemReader("starred_actors", "directed_by", "written_by", "symptom_of");
+    // "directed by": its object is who directed, a director
+    assertEquals(Set.of("directed_by"), reader.read("Which directors has Janet Suzman worked with", List.of()).objectOf());
+    assertEquals(Set.of("written_by"), reader.read("Name the writers of films starring Janet Suzman", List.of()).objectOf());
+    // the verb itself is no agent ("films written by X": the films are asked for)
+    assertFalse(reader.read("give me the first film written by Philip MacDonald", List.of()).objectOf().contains("written_by"));
+    // a noun that shares no verb's stem names none; "symptom of" is no passive, so its word names nothing
+    assertFalse(reader.read("Which films has Janet Suzman starred in", List.of()).known());
+    assertFalse(reader.read("Symptoms of influenza", List.of()).known());
+  }
+
+  @Test
   void aRelationNameThatEndsInAPrepositionNamesNoObject() {
     // in the toy model "genres" reads like "has genre" and "symptoms" like "symptom of" (cosine 0.71 each)
     AnswerType.Reader reader = stemReader("has_genre", "symptom_of");
