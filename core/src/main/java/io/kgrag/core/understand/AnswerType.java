@@ -241,9 +241,9 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
 
     /**
      * The relations whose object noun is the word (singular or as written) or, with a sentence model, the one noun that
-     * reads closest to it at {@code similarNoun} or more, or else the agent
-     * of a relation named by a verb in the passive ("directed by", whose object is who directed): a word that shares
-     * the verb's stem ({@link MentionLinker#sharesStem}) names its objects; empty when none.
+     * reads closest to it at {@code similarNoun} or more; or else those named by a verb in the passive ("directed by",
+     * whose object is who directed) whose verb shares the word's stem ({@link MentionLinker#sharesStem}); empty when
+     * none.
      */
     private Set<String> objectsNamed(String word) {
       String singular = Labels.singular(word);
