@@ -52,8 +52,6 @@ final class AutoAnswerer implements QuestionAnswerer {
    * 67.2 / 80.9, 8 65.3 / 80.6; with 4 context words, where 2 and 7 gave 66.1 / 79.0 and 65.3 / 79.0).
    */
   private static final double RELATION_WEIGHT = 4;
-  /** English coordinating conjunctions that join two mentions as conjuncts of one phrase. */
-  private static final java.util.Set<String> COORDINATORS = java.util.Set.of("and", "or", "nor");
   /**
    * The least MiniLM cosine at which a question's word reads like one of the graph's type words. On chaindev's
    * FB15k-237 part (dev) the opening words' best matches were: movies → film 0.81, musicians → music 0.74, kinds →
@@ -414,7 +412,7 @@ final class AutoAnswerer implements QuestionAnswerer {
     Map<Long, Integer> anchorOf = new HashMap<>();
     for (int a = 0; a < program.anchors().size(); a++) {
       Mention m = program.anchors().get(a).mention();
-      texts.add(question.substring(toks.get(contextStart(program, toks, m)).start(), toks.get(m.to() - 1).end()));
+      texts.add(question.substring(toks.get(Math.max(0, m.from() - CONTEXT_WORDS)).start(), toks.get(m.to() - 1).end()));
       for (int n : m.nodes()) {
         anchorOf.putIfAbsent(g.entityId(n), a);
       }
@@ -444,27 +442,6 @@ final class AutoAnswerer implements QuestionAnswerer {
         .thenComparing(c -> -score.get(c.node()))
         .thenComparingInt(ProgramExecutor.Candidate::node));
     return out;
-  }
-
-  /**
-   * Where the words that say what joins a mention begin: {@link #CONTEXT_WORDS} before it, or, when a coordinating
-   * conjunction joins it to the program's mention just before it ("who starred in both X and the movie Y"), where that
-   * mention's words begin: the conjuncts share what governs them.
-   */
-  private static int contextStart(Program program, List<MentionLinker.Token> toks, Mention m) {
-    int start = Math.max(0, m.from() - CONTEXT_WORDS);
-    for (int k = m.from() - 1; k >= start; k--) {
-      if (COORDINATORS.contains(toks.get(k).norm())) {
-        for (Program.Anchor other : program.anchors()) {
-          Mention p = other.mention();
-          if (p != m && p.to() == k) {
-            return contextStart(program, toks, p);
-          }
-        }
-        break;
-      }
-    }
-    return start;
   }
 
   /** The normalised sum of the vectors of the relations a node takes part in: what kind of thing it is. */
