@@ -117,16 +117,26 @@ final class AutoAnswerer implements QuestionAnswerer {
     Program corroborating = star == null ? understanding.corroborated(question, u.mentions()) : null;
     if (corroborating != null) {
       ProgramExecutor.Result r = typed(executor.execute(corroborating), type);
+      // a word that nothing in the set joins is read as no constraint; the answer is then partial, since the
+      // question may have meant one that nothing meets
+      // (whether the join of all is taken is judged on the words the question has, before any is dropped)
+      boolean takesJoinOfAll = understanding.takesJoinOfAll(corroborating);
+      Program joined = withoutUnjoined(corroborating, r);
+      boolean dropped = joined != corroborating;
+      if (dropped) {
+        corroborating = joined;
+        r = typed(executor.execute(joined), type);
+      }
       // without labelled questions one word is enough when a neighbour of the mention joins every word ("western
       // films written by X"); with them, a wording they read as a chain ("the films of X" where "film" is a tag) stays
       // one unless the words modify a noun ("the thriller movies of X": QuestionUnderstanding#corroborated)
       ProgramExecutor.Candidate best = r.exact() > 0 ? r.candidates().get(0) : null;
       boolean joinsAll = best != null && best.satisfiedCount() == corroborating.anchors().size();
       boolean ofTheKind = !type.known() || ofKind(corroborating, r, type);
-      if (best != null && ofTheKind && (corroborates(corroborating, best) || (understanding.takesJoinOfAll(corroborating) && joinsAll))) {
+      if (best != null && ofTheKind && (corroborates(corroborating, best) || (takesJoinOfAll && joinsAll))) {
         QuestionUnderstanding.Scored corroborated = understanding.scored(corroborating, question);
         trace.metric("understand_nanos", System.nanoTime() - t0);
-        AnswerStatus s = joinsAll ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
+        AnswerStatus s = joinsAll && !dropped ? AnswerStatus.EXACT : AnswerStatus.PARTIAL;
         return answer(question, trace, new QuestionUnderstanding.Understanding(question, u.mentions(), List.of(corroborated)), corroborated, r, s, 1, top(r));
       }
     }
@@ -311,6 +321,26 @@ final class AutoAnswerer implements QuestionAnswerer {
   private static boolean corroborates(Program p, ProgramExecutor.Candidate c) {
     int strong = strongSatisfied(p, c);
     return strong >= 2 || (strong == 1 && c.satisfiedCount() - strong >= QuestionUnderstanding.CORROBORATING);
+  }
+
+  /**
+   * The program without its weak anchors that no candidate of its exact set joins: the graph then says the word
+   * constrains nothing here ("official" in "constitutional monarchies where Swedish is official" links to a
+   * profession that no monarchy is joined to), and requiring it would leave the intersection unmet. The program
+   * itself when every weak anchor is joined by some candidate, or when none would be.
+   */
+  static Program withoutUnjoined(Program p, ProgramExecutor.Result r) {
+    long joined = 0;
+    for (int k = 0; k < r.exact(); k++) {
+      joined |= r.candidates().get(k).satisfied();
+    }
+    List<Program.Anchor> kept = new ArrayList<>();
+    for (int a = 0; a < p.anchors().size(); a++) {
+      if (p.anchors().get(a).mention().strong() || (joined & (1L << a)) != 0) {
+        kept.add(p.anchors().get(a));
+      }
+    }
+    return kept.size() == p.anchors().size() || kept.size() == strongAnchors(p) ? p : new Program(kept, p.operation());
   }
 
   private static int strongAnchors(Program p) {

@@ -102,6 +102,10 @@ class AutoAnswererTest {
   }
 
   private Outcome ask(KnowledgeGraph g, String question, double degreePenalty) {
+    return ask(g, question, degreePenalty, null);
+  }
+
+  private Outcome ask(KnowledgeGraph g, String question, double degreePenalty, io.kgrag.core.exemplar.ExemplarStore exemplars) {
     List<LabelIndex.Entry> entries = new ArrayList<>();
     for (int n = 0; n < g.nodeCount(); n++) {
       entries.add(new LabelIndex.Entry(StableIds.labelKey(g.label(n)), g.label(n), words.embed(List.of(g.label(n)))[0]));
@@ -112,7 +116,7 @@ class AutoAnswererTest {
     }
     LabelContext.Labels labels = new LabelContext.Labels(g, io.kgrag.core.qa.normalize.LabelShards.of(List.of(ShardedLabelIndex.chunks(LabelIndex.build(entries), 1 << 20))), 64, relations);
     AutoContext ctx =
-        new AutoContext(labels, new UnderstandingSpec(GraphSchema.of(g), null, QuestionUnderstanding.Config.DEFAULT), EmbedderSpec.onnx().build(), 0.8, 20,
+        new AutoContext(labels, new UnderstandingSpec(GraphSchema.of(g), exemplars, QuestionUnderstanding.Config.DEFAULT), EmbedderSpec.onnx().build(), 0.8, 20,
             1000, degreePenalty);
     return ctx.answerer(words, null).answer(question, new Trace());
   }
@@ -167,6 +171,27 @@ class AutoAnswererTest {
     Outcome partial = ask("Who is the male writer from Great Britain influenced by Victor Hugo?", 0);
     assertEquals(AnswerStatus.PARTIAL, partial.status(), partial.note());
     assertEquals(List.of("Jules Quill"), answers(partial), partial.note());
+  }
+
+  @Test
+  void aLowerCaseLabelWordThatNothingInTheSetJoinsConstrainsNothingAndLeavesTheAnswerPartial() {
+    // "writer" joins two of Victor Hugo's neighbours, "singer" none of them: the writers answer, and the status
+    // says a word was left unmet (the painter he influenced is not an answer, as a chain would give)
+    Outcome o = ask("Which writer influenced by Victor Hugo is a singer?", 0);
+    assertEquals(AnswerStatus.PARTIAL, o.status(), o.note());
+    assertEquals(java.util.Set.of("Jules Quill", "Anne Quill"), java.util.Set.copyOf(answers(o)), o.note());
+  }
+
+  @Test
+  void withLabelledQuestionsDroppingAnUnjoinedWordLeavesTheChainTheyReadInPlace() {
+    // the labelled questions read "influenced by X" as a chain; two lower-case words ("writer", "singer") are needed
+    // to override it, and once "singer" is dropped (nothing in the set joins it) one word is left: that must not
+    // override the chain either, so all three people Victor Hugo influenced answer, the painter included
+    io.kgrag.core.exemplar.ExemplarStore store = io.kgrag.core.exemplar.ExemplarStore.build(List.of(new io.kgrag.core.exemplar.Exemplar(
+        "who was influenced by [Some Author]", List.of(new io.kgrag.core.exemplar.PatternTriple("?1", "/influence/influence_node/influenced_by", "[0]")),
+        "?1", null, null)), words, 8);
+    Outcome o = ask(graph(), "Which writer influenced by Victor Hugo is a singer?", 0, store);
+    assertEquals(java.util.Set.of("Jules Quill", "Anne Quill", "Tom Quill"), java.util.Set.copyOf(answers(o)), o.note());
   }
 
   @Test
