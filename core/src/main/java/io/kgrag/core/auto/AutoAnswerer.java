@@ -117,9 +117,8 @@ final class AutoAnswerer implements QuestionAnswerer {
     Program corroborating = star == null ? understanding.corroborated(question, u.mentions()) : null;
     if (corroborating != null) {
       ProgramExecutor.Result r = typed(executor.execute(corroborating), type);
-      // a word that nothing in the set joins is read as no constraint; the answer is then partial, since the
-      // question may have meant one that nothing meets
-      // (whether the join of all is taken is judged on the words the question has, before any is dropped)
+      // a word that nothing in the set joins is read as no constraint, and the answer is then partial (the question may
+      // have meant one that nothing meets); whether the join of all is taken is judged on the words the question has
       boolean takesJoinOfAll = understanding.takesJoinOfAll(corroborating);
       Program joined = withoutUnjoined(corroborating, r);
       boolean dropped = joined != corroborating;
@@ -329,7 +328,7 @@ final class AutoAnswerer implements QuestionAnswerer {
    * profession that no monarchy is joined to), and requiring it would leave the intersection unmet. The program
    * itself when every weak anchor is joined by some candidate, or when none would be.
    */
-  static Program withoutUnjoined(Program p, ProgramExecutor.Result r) {
+  private static Program withoutUnjoined(Program p, ProgramExecutor.Result r) {
     long joined = 0;
     for (int k = 0; k < r.exact(); k++) {
       joined |= r.candidates().get(k).satisfied();

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
+import io.kgrag.core.exemplar.Exemplar;
+import io.kgrag.core.exemplar.ExemplarStore;
+import io.kgrag.core.exemplar.PatternTriple;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
@@ -105,7 +108,7 @@ class AutoAnswererTest {
     return ask(g, question, degreePenalty, null);
   }
 
-  private Outcome ask(KnowledgeGraph g, String question, double degreePenalty, io.kgrag.core.exemplar.ExemplarStore exemplars) {
+  private Outcome ask(KnowledgeGraph g, String question, double degreePenalty, ExemplarStore exemplars) {
     List<LabelIndex.Entry> entries = new ArrayList<>();
     for (int n = 0; n < g.nodeCount(); n++) {
       entries.add(new LabelIndex.Entry(StableIds.labelKey(g.label(n)), g.label(n), words.embed(List.of(g.label(n)))[0]));
@@ -187,8 +190,8 @@ class AutoAnswererTest {
     // the labelled questions read "influenced by X" as a chain; two lower-case words ("writer", "singer") are needed
     // to override it, and once "singer" is dropped (nothing in the set joins it) one word is left: that must not
     // override the chain either, so all three people Victor Hugo influenced answer, the painter included
-    io.kgrag.core.exemplar.ExemplarStore store = io.kgrag.core.exemplar.ExemplarStore.build(List.of(new io.kgrag.core.exemplar.Exemplar(
-        "who was influenced by [Some Author]", List.of(new io.kgrag.core.exemplar.PatternTriple("?1", "/influence/influence_node/influenced_by", "[0]")),
+    ExemplarStore store = ExemplarStore.build(List.of(new Exemplar(
+        "who was influenced by [Some Author]", List.of(new PatternTriple("?1", "/influence/influence_node/influenced_by", "[0]")),
         "?1", null, null)), words, 8);
     Outcome o = ask(graph(), "Which writer influenced by Victor Hugo is a singer?", 0, store);
     assertEquals(java.util.Set.of("Jules Quill", "Anne Quill", "Tom Quill"), java.util.Set.copyOf(answers(o)), o.note());
