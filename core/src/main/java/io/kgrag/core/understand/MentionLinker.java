@@ -4,6 +4,7 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.ClosedClassWords;
+import io.kgrag.core.qa.embedded.Conjuncts;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * Finds the graph's entities in a question: every maximal token span that equals a graph label after case,
@@ -103,6 +106,7 @@ public final class MentionLinker {
         }
       }
     }
+    all = withConjuncts(toks, question, all);
     if (normaliser != null) {
       all.addAll(normalised(toks, question, all));
     }
@@ -123,6 +127,37 @@ public final class MentionLinker {
         .thenComparing(Comparator.comparingInt((Mention m) -> m.to() - m.from()).reversed())
         .thenComparingInt(Mention::from));
     return maximal;
+  }
+
+  /**
+   * The mentions with the conjuncts of coordinated names that share their last words ({@link Conjuncts}: "2000" and
+   * "2012" in "the 2000, 2012 and 1984 Summer Olympics"). A conjunct that was a mention by itself ("2012" the film)
+   * keeps those nodes as alternatives of the fuller reading, which then names the mention.
+   */
+  private List<Mention> withConjuncts(List<Token> toks, String question, List<Mention> found) {
+    List<Mention> out = new ArrayList<>(found);
+    List<String> norms = toks.stream().map(Token::norm).toList();
+    boolean[] commaAfter = Conjuncts.commasAfter(question, toks.stream().mapToInt(Token::start).toArray(), toks.stream().mapToInt(Token::end).toArray());
+    for (Mention m : found) {
+      for (Conjuncts.Conjunct c : Conjuncts.before(norms, commaAfter, m.from(), m.to(), gazetteer)) {
+        int[] nodes = graph.nodesWithLabelKey(StableIds.labelKey(c.label()));
+        if (nodes.length == 0) {
+          continue;
+        }
+        String text = question.substring(toks.get(c.from()).start(), toks.get(c.to() - 1).end());
+        Mention conjunct = new Mention(c.from(), c.to(), text, nodes.length == 1 ? graph.label(nodes[0]) : c.label(), nodes, m.confidence());
+        for (Iterator<Mention> it = out.iterator(); it.hasNext(); ) {
+          Mention same = it.next();
+          if (same.from() == conjunct.from() && same.to() == conjunct.to()) {
+            it.remove();
+            int[] both = IntStream.concat(Arrays.stream(conjunct.nodes()), Arrays.stream(same.nodes())).distinct().toArray();
+            conjunct = new Mention(conjunct.from(), conjunct.to(), text, conjunct.label(), both, Math.max(conjunct.confidence(), same.confidence()));
+          }
+        }
+        out.add(conjunct);
+      }
+    }
+    return out;
   }
 
   /**

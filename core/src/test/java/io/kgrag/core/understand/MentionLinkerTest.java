@@ -148,4 +148,60 @@ class MentionLinkerTest {
     // five shared letters of two twelve-letter words are a shared prefix, not a stem
     org.junit.jupiter.api.Assertions.assertFalse(MentionLinker.sharesStem("stockholders", "Stockbrokers"));
   }
+
+  /** Games of three years, a film titled "2012", and a sport at all three games. */
+  private static KnowledgeGraph games() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("2000 Summer Olympics", "2012 Summer Olympics", "1984 Summer Olympics", "2012", "Fencing", "Tom Planner")) {
+      b.entity(UnderstandingFixture.id(l), l);
+    }
+    for (String y : List.of("2000", "2012", "1984")) {
+      b.edge(UnderstandingFixture.id("Fencing"), "olympic_games", UnderstandingFixture.id(y + " Summer Olympics"));
+    }
+    b.edge(UnderstandingFixture.id("2012"), "written_by", UnderstandingFixture.id("Tom Planner"));
+    return b.build();
+  }
+
+  private static Set<String> labelsOf(KnowledgeGraph k, List<Mention> ms) {
+    Set<String> out = new TreeSet<>();
+    for (Mention m : ms) {
+      out.add(m.text() + " -> " + m.label() + " " + new TreeSet<>(Arrays.stream(m.nodes()).mapToObj(k::label).toList()) + " " + m.confidence());
+    }
+    return out;
+  }
+
+  @Test
+  void eachConjunctOfCoordinatedNamesReadsWithTheirSharedLastWords() {
+    KnowledgeGraph k = games();
+    MentionLinker l = new MentionLinker(k, new Gazetteer(k));
+    String q = "Which sport was played at the 2000, 2012, and 1984 Summer Olympics?";
+    // "2012" was a film's title by itself; it stays an alternative of the games the coordination names
+    assertEquals(
+        Set.of("1984 Summer Olympics -> 1984 Summer Olympics [1984 Summer Olympics] 1.0", "2000 -> 2000 Summer Olympics [2000 Summer Olympics] 1.0",
+            "2012 -> 2012 Summer Olympics [2012, 2012 Summer Olympics] 1.0"),
+        labelsOf(k, l.link(MentionLinker.tokens(q), q)));
+    String both = "Which sport was played at both the 2000 and the 1984 Summer Olympics?";
+    assertEquals(Set.of("1984 Summer Olympics -> 1984 Summer Olympics [1984 Summer Olympics] 1.0"), labelsOf(k, l.link(MentionLinker.tokens(both), both)),
+        "a word other than a conjunction ends the coordination");
+    String list = "Which sport was played at the 2000 Summer Olympics, 2012 and 1984?";
+    assertEquals(Set.of("2000 Summer Olympics -> 2000 Summer Olympics [2000 Summer Olympics] 1.0", "2012 -> 2012 [2012] 0.6"),
+        labelsOf(k, l.link(MentionLinker.tokens(list), list)), "only names before the shared words are read with them");
+  }
+
+  @Test
+  void aConjunctIsSeparatedFromTheNextByAConjunctionOrAComma() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("Television Producer", "Film Producer", "The Producers", "Stage Producer")) {
+      b.entity(UnderstandingFixture.id(l), l);
+    }
+    KnowledgeGraph k = b.build();
+    MentionLinker l = new MentionLinker(k, new Gazetteer(k));
+    String q = "Who is the television and film producer from Leeds?";
+    // "the producer" would read as "The Producers": it is not a conjunct, nothing separates it from "television"
+    assertEquals(Set.of("film producer -> Film Producer [Film Producer] 1.0", "television -> Television Producer [Television Producer] 1.0"),
+        labelsOf(k, l.link(MentionLinker.tokens(q), q)));
+    String commas = "Who is the stage, television and film producer?";
+    assertEquals(Set.of("film producer -> Film Producer [Film Producer] 1.0", "stage -> Stage Producer [Stage Producer] 1.0",
+        "television -> Television Producer [Television Producer] 1.0"), labelsOf(k, l.link(MentionLinker.tokens(commas), commas)));
+  }
 }

@@ -31,8 +31,8 @@ import java.util.regex.Pattern;
  *       also a mention.
  *   <li>Mentions: the longest token sequences of the question that equal a graph label after case,
  *       accent and punctuation folding (singular forms too), left to right.
- *   <li>Coordinations: "the 2004 and 2008 Summer Olympics" also mentions "2004 Summer Olympics" — a
- *       conjunct before "and"/"or"/"," is tried with the tail of the following mention.
+ *   <li>Coordinations: "the 2004 and 2008 Summer Olympics" also mentions "2004 Summer Olympics"
+ *       ({@link Conjuncts}).
  *   <li>Capitalised words no label covers ("United States") are normalised through the label embeddings
  *       (Algorithm 3) and kept when the nearest label is close enough.
  * </ol>
@@ -103,7 +103,7 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
       }
       i = m.to();
     }
-    mentions.addAll(coordinations(toks, mentions));
+    mentions.addAll(coordinations(question, toks, mentions));
     if (normaliser != null) {
       mentions.addAll(normalisedSpans(toks, covered, typeTo));
     }
@@ -203,38 +203,14 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
     return null;
   }
 
-  /**
-   * "the 2004 and 2008 Summer Olympics", "the 2000, 2012, and 1984 Summer Olympics": walking back from a
-   * mention over conjunctions, each conjunct of one or two words is tried with the tail of the mention.
-   */
-  private List<Mention> coordinations(List<Tok> toks, List<Mention> mentions) {
+  /** The conjuncts of coordinated names before each mention ({@link Conjuncts}: "the 2004 and 2008 Summer Olympics"). */
+  private List<Mention> coordinations(String question, List<Tok> toks, List<Mention> mentions) {
+    List<String> norms = toks.stream().map(Tok::norm).toList();
+    boolean[] commaAfter = Conjuncts.commasAfter(question, toks.stream().mapToInt(Tok::start).toArray(), toks.stream().mapToInt(t -> t.start() + t.raw().length()).toArray());
     List<Mention> out = new ArrayList<>();
     for (Mention m : mentions) {
-      int j = m.from() - 1;
-      boolean crossed = false;
-      while (j >= 0) {
-        if (isConjunction(toks.get(j).norm())) {
-          crossed = true;
-          j--;
-          continue;
-        }
-        if (!crossed) {
-          break;
-        }
-        Mention found = null;
-        for (int cl = 1; cl <= 2 && found == null && j - cl + 1 >= 0; cl++) {
-          for (int k = m.from() + 1; k < m.to() && found == null; k++) {
-            String l = gazetteer.lookup(join(toks, j - cl + 1, j + 1) + " " + join(toks, k, m.to()));
-            if (l != null) {
-              found = new Mention(l, j - cl + 1, j + 1, m.confidence());
-            }
-          }
-        }
-        if (found == null) {
-          break;
-        }
-        out.add(found);
-        j = found.from() - 1;
+      for (Conjuncts.Conjunct c : Conjuncts.before(norms, commaAfter, m.from(), m.to(), gazetteer)) {
+        out.add(new Mention(c.label(), c.from(), c.to(), m.confidence()));
       }
     }
     return out;
@@ -318,10 +294,6 @@ public final class EmbeddedQueryGraphExtractor implements QueryGraphExtractor {
   /** Whether a folded word looks like a past or present participle ("directed", "starring"): English morphology. */
   public static boolean verbLike(String t) {
     return t.length() > 4 && (t.endsWith("ed") || t.endsWith("ing"));
-  }
-
-  private static boolean isConjunction(String t) {
-    return t.equals("and") || t.equals("or") || t.equals("both");
   }
 
   private static boolean isNumber(String t) {

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class GazetteerTest {
 
-  private static Gazetteer of(String... labels) {
+  /** A gazetteer of a graph with these labels and no edges. */
+  static Gazetteer of(String... labels) {
     KnowledgeGraph.Builder b = KnowledgeGraph.builder();
     long id = 1;
     for (String l : labels) {
