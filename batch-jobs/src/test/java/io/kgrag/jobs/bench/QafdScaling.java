@@ -6,8 +6,9 @@ import io.kgrag.core.embed.Embedder;
 import io.kgrag.core.embed.EmbedderSpec;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.QaException;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.understand.MentionLinker;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import io.kgrag.core.qa.eval.QaMetrics;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;
@@ -62,8 +63,8 @@ public final class QafdScaling {
     System.out.printf(Locale.ROOT, "| copies | nodes | edges | questions | touched p50 | touched p95 | pushes p50 | pushes p95 | support p50 | diffusion p50 ms | diffusion p95 ms |%n");
     System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|---|%n");
     try (Embedder embedder = spec.open()) {
-      EmbeddedKeywordExtractor keywords =
-          new EmbeddedKeywordExtractor(new EmbeddedQueryGraphExtractor(new Gazetteer(graph), new EntityNormaliser(graph, index, embedder, 0.8)));
+      MentionLinker linker = new MentionLinker(graph, new Gazetteer(graph), new EntityNormaliser(graph, index, embedder, 0.8));
+      EmbeddedKeywordExtractor keywords = new EmbeddedKeywordExtractor(q -> UnderstoodQueryGraphs.star(q, linker.link(MentionLinker.tokens(q), q)));
       List<EmbeddedKeywordExtractor.Extraction> extracted = new ArrayList<>();
       for (String q : questions) {
         try {

@@ -6,7 +6,6 @@ import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.GraphSource;
 import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.qa.QueryGraph;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.embedded.ShippedGraph;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
@@ -97,20 +96,17 @@ public abstract class LabelContext implements MethodContext, Serializable {
     return labelIndex;
   }
 
-  /** Entity normalisation through the label index (the embedded extractor's). */
+  /** Entity normalisation through the label index (the question understanding's linker's, SG-RAG's Algorithm 3). */
   public EntityNormaliser normaliser(Embedder embedder) {
     return new EntityNormaliser(graph(), labelIndex(), embedder, minSimilarity);
   }
 
   /**
    * A task's query graphs from the question understanding: a question about one entity gets its best programs'
-   * chains; a multi-constraint one the embedded extractor's star, as {@code starForm} shapes it for the method.
+   * chains; a multi-constraint one the star of the mentions it linked, as {@code starForm} shapes it for the method.
    */
   public UnderstoodQueryGraphs understoodQueryGraphs(UnderstandingSpec spec, Embedder embedder, UnaryOperator<QueryGraph> starForm) {
-    EntityNormaliser normaliser = normaliser(embedder);
-    EmbeddedQueryGraphExtractor star = new EmbeddedQueryGraphExtractor(gazetteer(), normaliser);
-    return new UnderstoodQueryGraphs(
-        spec.open(graph(), gazetteer(), normaliser, new EmbeddingCache(embedder, 50_000), relationVectors), q -> starForm.apply(star.extract(q)));
+    return new UnderstoodQueryGraphs(spec.open(graph(), gazetteer(), normaliser(embedder), new EmbeddingCache(embedder, 50_000), relationVectors), starForm);
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.util.List;
  * size, and whether the diffusion hit the push cap ({@code unconverged}).
  */
 final class QafdAnswerer implements QuestionAnswerer {
-  /** A question's keywords and, from the embedded extractor, its query graph (null from the LLM). */
+  /** A question's keywords and, from the question understanding, its query graph (null from the LLM). */
   record Extracted(Keywords keywords, QueryGraph queryGraph) {}
 
   /** Turns a question into its keywords. */

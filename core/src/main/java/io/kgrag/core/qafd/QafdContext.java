@@ -54,7 +54,7 @@ public final class QafdContext extends LabelContext {
       keywords = q -> new QafdAnswerer.Extracted(x.extract(q), null);
     } else {
       // the embedded keywords: the question understanding's query graph (a chain whose edges name relations, or the
-      // embedded extractor's star for a multi-constraint question): its mentions, type word and phrases
+      // understanding's star for a multi-constraint question): its mentions, type word and phrases
       EmbeddedKeywordExtractor x = new EmbeddedKeywordExtractor(understoodQueryGraphs(understanding, embedder, g -> g));
       keywords = q -> {
         EmbeddedKeywordExtractor.Extraction e = x.extract(q);

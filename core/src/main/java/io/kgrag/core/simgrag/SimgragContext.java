@@ -19,7 +19,7 @@ import java.util.Objects;
  * Everything a SimGRAG task needs, shipped once per run: the shared label context (graph, gazetteer, label
  * index, label and relation vectors), what builds the question understanding (the graph's schema, the exemplar
  * store or null, its settings), the settings and which side asks the LLM. Offline, a question's patterns come from the question understanding: the chains of
- * its best programs (relations named, tried in order), or for a multi-constraint question the embedded extractor's
+ * its best programs (relations named, tried in order), or for a multi-constraint question the understanding's
  * star without relations. The retriever is rebuilt lazily once per JVM; each task gets a {@link SimgragAnswerer}.
  */
 public final class SimgragContext extends LabelContext {

@@ -28,7 +28,7 @@ import java.util.function.Function;
  * relation at distance 0 for an unknown), then the exact top-k subgraphs by Graph Semantic Distance
  * ({@link GsdSearch}, Algorithm 1 with the bound of eq. 11).
  *
- * <p>Patterns are tried in the order given (the embedded extractor proposes several, best first): the first
+ * <p>Patterns are tried in the order given (the question understanding proposes several, best first): the first
  * whose best subgraph reaches the pattern's own lower bound (every element at its nearest candidate) is
  * answered at once; otherwise the pattern with the smallest best GSD (ties: the earlier) is. Candidates
  * are soft (k^(n) similar labels, k^(r) similar relations), so a wrong pattern usually still has subgraphs,

@@ -17,6 +17,6 @@
  * carry its answer. {@link io.kgrag.core.simgrag.BindingAnswerGenerator} answers from the target's bindings
  * without an LLM, and {@link io.kgrag.core.simgrag.SimgragContext} gives each task its answerer. Patterns come
  * from {@code llm} (the paper's prompt) or from the question understanding ({@code io.kgrag.core.understand}:
- * chains, or the embedded extractor's star for a multi-constraint question). Used by batch-jobs' SimGRAG method.
+ * chains, or the understanding's star for a multi-constraint question). Used by batch-jobs' SimGRAG method.
  */
 package io.kgrag.core.simgrag;

@@ -4,7 +4,6 @@ import io.kgrag.core.embed.EmbeddingCache;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.qa.ClosedClassWords;
 import io.kgrag.core.qa.TypeMatcher;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -182,7 +181,7 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
       String last = null;
       for (int k = from; k < toks.size() && k < from + MAX_WORDS; k++) {
         String w = toks.get(k).norm();
-        if (confident[k] || ClosedClassWords.contains(w) || EmbeddedQueryGraphExtractor.verbLike(w) || Character.isDigit(w.charAt(0))) {
+        if (confident[k] || ClosedClassWords.contains(w) || StarQueryGraph.verbLike(w) || Character.isDigit(w.charAt(0))) {
           break;
         }
         words.add(toks.get(k).raw());
@@ -231,7 +230,7 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
         String w = toks.get(k).norm();
         if (isWh(w)) {
           String prev = toks.get(k - 1).norm();
-          if (k == toks.size() - 1 || ClosedClassWords.contains(prev) || EmbeddedQueryGraphExtractor.verbLike(prev)) {
+          if (k == toks.size() - 1 || ClosedClassWords.contains(prev) || StarQueryGraph.verbLike(prev)) {
             return k;
           }
         }

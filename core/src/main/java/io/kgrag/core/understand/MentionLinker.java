@@ -4,7 +4,6 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.ClosedClassWords;
-import io.kgrag.core.qa.embedded.Conjuncts;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.qa.normalize.EntityNormaliser;
 import io.kgrag.core.qa.normalize.LabelIndex;

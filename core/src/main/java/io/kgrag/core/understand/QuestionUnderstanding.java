@@ -8,7 +8,6 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.graph.StableIds;
 import io.kgrag.core.qa.ClosedClassWords;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -232,7 +231,7 @@ public final class QuestionUnderstanding {
           && ((o.mention().from() <= next && next < o.mention().to()) || (o.mention().from() <= before && before < o.mention().to())));
       // nor is either word one of a relation's name ("the primary languages of X": it modifies or is what a
       // relation gives, which no node stands for)
-      if (!besideName && !ClosedClassWords.contains(w) && !Character.isDigit(w.codePointAt(0)) && !EmbeddedQueryGraphExtractor.verbLike(w)
+      if (!besideName && !ClosedClassWords.contains(w) && !Character.isDigit(w.codePointAt(0)) && !StarQueryGraph.verbLike(w)
           && !relationWords.contains(Labels.singular(w)) && !relationWords.contains(Labels.singular(toks.get(m.from()).norm()))) {
         out.add(a);
       }

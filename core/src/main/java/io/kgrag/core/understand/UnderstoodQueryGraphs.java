@@ -7,30 +7,32 @@ import io.kgrag.core.qa.QueryGraphExtractor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * ψ from the question understanding, for a retriever that takes a query graph (SG-RAG): a question with two
  * confident mentions, or whose most confident mention shares a neighbour with another of its mentions, is a
- * multi-constraint star, which {@code star} builds (it keeps the question's relation phrases and type word, which
- * the retriever ranks by), unless labelled questions are given and the best-ranked program is the chain they vote
+ * multi-constraint star of the mentions the understanding linked (it keeps the question's relation phrases and type
+ * word, which the retriever ranks by), unless labelled questions are given and the best-ranked program is the chain they vote
  * for most; any other question gets the best-ranked program's query graph, a chain of one to three hops from its
  * topic whose edges name their relations.
  */
 public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
   private final QuestionUnderstanding understanding;
-  private final QueryGraphExtractor star;
+  private final UnaryOperator<QueryGraph> starForm;
   private final ProgramExecutor executor;
 
   /** Most nodes a walk of the mentions' star visits per step. */
   private static final int WALK_CAP = 200_000;
 
   /**
-   * @param star builds the query graph of a multi-constraint question
+   * @param starForm shapes the star of a multi-constraint question for the method that reads it ({@code
+   *     UnaryOperator.identity()} for SG-RAG)
    */
-  public UnderstoodQueryGraphs(QuestionUnderstanding understanding, QueryGraphExtractor star) {
+  public UnderstoodQueryGraphs(QuestionUnderstanding understanding, UnaryOperator<QueryGraph> starForm) {
     this.understanding = Objects.requireNonNull(understanding, "understanding");
     this.executor = new ProgramExecutor(understanding.graph(), WALK_CAP);
-    this.star = Objects.requireNonNull(star, "star");
+    this.starForm = Objects.requireNonNull(starForm, "starForm");
   }
 
   /**
@@ -44,6 +46,19 @@ public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
     }
     ProgramExecutor.Result r = executor.execute(new Program(anchors, Program.Operation.LIST));
     return !r.candidates().isEmpty() && r.candidates().get(0).satisfiedCount() >= 2 && (r.candidates().get(0).satisfied() & 1L) != 0;
+  }
+
+  /**
+   * The star of the question's mentions as {@link MentionLinker} linked them (the non-overlapping ones, most
+   * confident first), with the question's relation phrases and answer-type word ({@link StarQueryGraph}).
+   */
+  public static QueryGraph star(String question, List<Mention> mentions) {
+    List<StarQueryGraph.Leaf> leaves = new ArrayList<>();
+    for (Program.Anchor a : QuestionUnderstanding.adjacentToAll(mentions)) {
+      Mention m = a.mention();
+      leaves.add(new StarQueryGraph.Leaf(m.label(), m.from(), m.to(), m.confidence()));
+    }
+    return StarQueryGraph.of(question, leaves);
   }
 
   @Override
@@ -61,16 +76,16 @@ public final class UnderstoodQueryGraphs implements QueryGraphExtractor {
     }
     QuestionUnderstanding.Understanding u = understanding.intersection(question);
     if (!u.programs().isEmpty()) {
-      return List.of(star.extract(question));
+      return List.of(starForm.apply(star(question, u.mentions())));
     }
     boolean weakConstraint = joinsTopic(u.mentions());
     if (weakConstraint && !understanding.hasExemplars()) {
-      return List.of(star.extract(question));
+      return List.of(starForm.apply(star(question, u.mentions())));
     }
     u = understanding.understand(question, u.mentions());
     // with labelled questions, a chain they vote for first reads the question better than a weakly linked word
     if (weakConstraint && (u.programs().isEmpty() || u.best().vote() < 1.0)) {
-      return List.of(star.extract(question));
+      return List.of(starForm.apply(star(question, u.mentions())));
     }
     if (u.programs().isEmpty()) {
       throw new QaException(AnswerStatus.UNABLE, "no entity of the graph is mentioned in the question");

@@ -9,7 +9,8 @@
  * filter by a numeric relation, arithmetic) chosen by the same paraphrase reading once a span of the question reads
  * like the operator's canonical phrase ({@link io.kgrag.core.understand.OperationChooser}, applied by
  * {@link io.kgrag.core.understand.OperationExecutor}), and comparisons of two mentioned entities
- * ({@link io.kgrag.core.understand.ComparisonReader}). No word list or template of any benchmark: the words it
+ * ({@link io.kgrag.core.understand.ComparisonReader}). A multi-constraint question's mentions also make the star query
+ * graph the retrievers read ({@link io.kgrag.core.understand.StarQueryGraph}). No word list or template of any benchmark: the words it
  * knows are the graph's labels and relation names, closed-class English words, English numerals, and one or two
  * canonical phrases per operator of the grammar ("how many", "the latest", "more than").
  */

@@ -19,7 +19,7 @@ class UnderstoodQueryGraphsTest {
       new UnderstoodQueryGraphs(
           new QuestionUnderstanding(g, GraphSchema.of(g), new MentionLinker(g, new Gazetteer(g)), new EmbeddingCache(new UnderstandingFixture.StemWords(), 1000),
               new CanonicalVectors(), Map.of(), null, QuestionUnderstanding.Config.DEFAULT),
-          question -> starGraph);
+          star -> starGraph);
 
   @Test
   void aQuestionAboutOneEntityGetsItsChainWithTheRelationsNamed() {

@@ -1,7 +1,6 @@
 /**
- * Question parsing without an LLM: {@link io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor} makes a star
- * query graph (the asked-for entity at the centre, each mention a leaf with the words around it as relation
- * phrase), finding mentions through the graph's labels in a {@link io.kgrag.core.qa.embedded.Gazetteer}. The
- * offline default ψ, also the start of the other methods' embedded steps; used by batch-jobs' QA methods.
+ * What question reading without an LLM needs of the graph: its labels as token sequences ({@link
+ * io.kgrag.core.qa.embedded.Gazetteer}), for finding mentions, and the graph each JVM that answers reads once ({@link
+ * io.kgrag.core.qa.embedded.ShippedGraph}). The reading itself is {@link io.kgrag.core.understand}'s.
  */
 package io.kgrag.core.qa.embedded;

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Keywords without an LLM, from the mentions and phrases of a query graph (the question understanding's: a chain
- * whose edges name the graph's relations, or the embedded extractor's star): every mentioned entity's label is a
+ * whose edges name the graph's relations, or the understanding's star): every mentioned entity's label is a
  * low-level keyword; the unknown's type word ("sport", "person") and the content words of each edge's phrase
  * ("appear", "direct", "starred actors") are high-level keywords (closed-class English words are not content).
  * Also returns the query graph itself, whose unknown and its connections restrict the answers and whose named

@@ -7,12 +7,12 @@ import io.kgrag.core.method.Components;
 import io.kgrag.core.qa.AnswerGenerator;
 import io.kgrag.core.qa.ExtractiveAnswerGenerator;
 import io.kgrag.core.qa.QueryGraphExtractor;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.llm.LlmAnswerGenerator;
 import io.kgrag.core.qa.llm.LlmQueryGraphExtractor;
 import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.io.Serializable;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * SG-RAG's ψ and γ for a run, built inside each task: the offline default (the question understanding's program:
@@ -36,8 +36,7 @@ public interface SgragComponents extends Serializable {
       public QueryGraphExtractor extractor(SgragContext ctx, Embedder embedder, CachingChatClient chat) {
         return c.llmExtractor()
             ? new LlmQueryGraphExtractor(Objects.requireNonNull(chat, "chat"))
-            : new UnderstoodQueryGraphs(
-                ctx.understanding(embedder, new EmbeddingCache(embedder, 50_000)), new EmbeddedQueryGraphExtractor(ctx.gazetteer(), ctx.normaliser(embedder)));
+            : new UnderstoodQueryGraphs(ctx.understanding(embedder, new EmbeddingCache(embedder, 50_000)), UnaryOperator.identity());
       }
 
       @Override

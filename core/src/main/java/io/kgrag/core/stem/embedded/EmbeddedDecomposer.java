@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * question understanding ({@code core.understand.UnderstoodQueryGraphs}), best first (up to four: the role of the
  * paper's beam of B = 4): a question about one entity gets its best programs' relation chains, each unknown a
  * placeholder [ENT1], [ENT2], … and each triple's relation a relation of the graph; a multi-constraint question
- * gets the embedded extractor's star (the asked-for entity at the centre, each mentioned entity a leaf, the words
+ * gets the understanding's star (the asked-for entity at the centre, each mentioned entity a leaf, the words
  * around a mention as the relation phrase). The strategy comes from the question's wording ({@link #strategy}).
  */
 public final class EmbeddedDecomposer implements Decomposer {

@@ -7,10 +7,10 @@ import io.kgrag.core.graph.KnowledgeGraph;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class GazetteerTest {
+public class GazetteerTest {
 
   /** A gazetteer of a graph with these labels and no edges. */
-  static Gazetteer of(String... labels) {
+  public static Gazetteer of(String... labels) {
     KnowledgeGraph.Builder b = KnowledgeGraph.builder();
     long id = 1;
     for (String l : labels) {

@@ -15,9 +15,10 @@ import io.kgrag.core.qa.EvidenceEdge;
 import io.kgrag.core.qa.QueryGraph;
 import io.kgrag.core.qa.RelationPhraseMatcher;
 import io.kgrag.core.embed.Embedder;
-import io.kgrag.core.qa.embedded.EmbeddedQueryGraphExtractor;
 import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.sgrag.gnn.DominanceModel;
+import io.kgrag.core.understand.MentionLinker;
+import io.kgrag.core.understand.UnderstoodQueryGraphs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -242,9 +243,9 @@ class SgragRetrieverTest {
   }
 
   @Test
-  void embeddedExtractorFindsMentionsCoordinationsAndTypeWord() {
-    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(kg), null);
-    QueryGraph q = x.extract("Which Olympic sport is associated with both Barbados and the Republic of Macedonia, and was featured in both the 2004 and 2008 Summer Olympics?");
+  void theStarHasTheLinkedMentionsTheirCoordinationsAndTheTypeWord() {
+    java.util.function.Function<String, QueryGraph> x = q -> linkedStar(kg, q);
+    QueryGraph q = x.apply("Which Olympic sport is associated with both Barbados and the Republic of Macedonia, and was featured in both the 2004 and 2008 Summer Olympics?");
     assertEquals("olympic sport", q.node(q.target()).typeHint());
     List<String> labels = q.mentions().stream().map(QueryGraph.Node::label).sorted().toList();
     assertEquals(List.of("2004 Summer Olympics", "2008 Summer Olympics", "Barbados", "Republic of Macedonia"), labels);
@@ -318,10 +319,10 @@ class SgragRetrieverTest {
 
   @Test
   void relationPhraseRanksTheCandidateJoinedByTheNamedRelationFirst() {
-    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(kg), null);
-    QueryGraph direct = x.extract("what films did Tom Hanks direct");
+    java.util.function.Function<String, QueryGraph> x = q -> linkedStar(kg, q);
+    QueryGraph direct = x.apply("what films did Tom Hanks direct");
     assertEquals("what films did direct", direct.edges().get(0).phrase());
-    QueryGraph star = x.extract("which films did Tom Hanks star in");
+    QueryGraph star = x.apply("which films did Tom Hanks star in");
     // without phrases the three films tie on constraints and degree: alphabetical
     assertEquals("Big", run(direct).candidates().get(0).label());
     assertEquals("Larry Crowne", run(direct, stemMatcher()).candidates().get(0).label());
@@ -338,10 +339,15 @@ class SgragRetrieverTest {
     }
     b.edge(id("Shane"), "starring", id("Van Heflin")).edge(id("Shane"), "type", id("Film"));
     KnowledgeGraph g = b.build();
-    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(g), null);
-    assertEquals(List.of("Shane"), mentionLabels(x.extract("Who starred in the film \"Shane\"?")));
+    java.util.function.Function<String, QueryGraph> x = q -> linkedStar(g, q);
+    assertEquals(List.of("Shane"), mentionLabels(x.apply("Who starred in the film \"Shane\"?")));
     // apart from the mention it is one: "a film" names a constraint of its own
-    assertEquals(List.of("Shane", "Film"), mentionLabels(x.extract("Who starred in Shane, which is a film?")));
+    assertEquals(List.of("Shane", "Film"), mentionLabels(x.apply("Who starred in Shane, which is a film?")));
+  }
+
+  /** The star of a question's mentions as the understanding's linker finds them in {@code g}. */
+  private static QueryGraph linkedStar(KnowledgeGraph g, String question) {
+    return UnderstoodQueryGraphs.star(question, new MentionLinker(g, new Gazetteer(g)).link(MentionLinker.tokens(question), question));
   }
 
   private static List<String> mentionLabels(QueryGraph q) {
@@ -350,8 +356,8 @@ class SgragRetrieverTest {
 
   @Test
   void closedClassWordsAloneMakeNoPhrase() {
-    EmbeddedQueryGraphExtractor x = new EmbeddedQueryGraphExtractor(new Gazetteer(kg), null);
-    QueryGraph q = x.extract("Which Olympic sport has both Barbados and the Republic of Macedonia?");
+    java.util.function.Function<String, QueryGraph> x = q -> linkedStar(kg, q);
+    QueryGraph q = x.apply("Which Olympic sport has both Barbados and the Republic of Macedonia?");
     for (QueryGraph.Edge e : q.edges()) {
       assertEquals(null, e.phrase(), "edge to " + q.node(e.src()).label());
     }

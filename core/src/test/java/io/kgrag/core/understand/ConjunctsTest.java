@@ -1,8 +1,10 @@
-package io.kgrag.core.qa.embedded;
+package io.kgrag.core.understand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.kgrag.core.qa.embedded.Conjuncts.Conjunct;
+import io.kgrag.core.qa.embedded.Gazetteer;
+import io.kgrag.core.qa.embedded.GazetteerTest;
+import io.kgrag.core.understand.Conjuncts.Conjunct;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

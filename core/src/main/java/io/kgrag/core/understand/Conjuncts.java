@@ -1,4 +1,6 @@
-package io.kgrag.core.qa.embedded;
+package io.kgrag.core.understand;
+
+import io.kgrag.core.qa.embedded.Gazetteer;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,9 +12,9 @@ import java.util.Set;
  * own. Walking back from the name, conjuncts are separated by a conjunction or a comma, and at least one conjunction
  * lies between the name and the conjuncts: in "the television and the film producer" the second "the" ends the
  * coordination, and "the producer" is not read. English grammar, not any benchmark's wording; the labels come
- * from the graph. Both the question understanding's linker and the embedded star extractor read coordinations here.
+ * from the graph ({@link MentionLinker}).
  */
-public final class Conjuncts {
+final class Conjuncts {
   /** The words that join coordinated names: English conjunctions. */
   private static final Set<String> COORDINATORS = Set.of("and", "or", "both");
 
