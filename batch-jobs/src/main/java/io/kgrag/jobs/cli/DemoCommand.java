@@ -128,12 +128,23 @@ public final class DemoCommand implements Callable<Integer> {
       setup.triples = o;
       // every stage any method reads, then every method on the same questions, side by side
       new PipelineRun(setup, log).build(List.copyOf(stages));
+      Map<String, String> skipped = new LinkedHashMap<>();
       for (RetrievalMethod method : methods) {
         // 20 and 12 questions: two partitions are enough (kgrag qa's default, 2 x the parallelism, makes empty tasks)
         Catalog snapshot = QaRun.snapshot(catalog, method);
         MethodSetup qa =
             new MethodSetup(snapshot, embedder, conf.options(method.optionsType(), "spark.kgrag." + method.name() + "."), Components.OFFLINE, null, 1, 0.8);
-        QaRun.answer(log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), method, qa, 2);
+        try {
+          QaRun.answer(log, dir.resolve(g.questions()).toString(), g.dataset(), g.questionFormat(), method, qa, 2);
+        } catch (UserInputException e) {
+          if (method.isDefault()) {
+            throw e;
+          }
+          // a method these graphs cannot serve (dense ranks a text corpus's chunks) finds so before it writes an
+          // answer, and is skipped with its reason, as `kgrag qa --method all` skips it
+          RunLog.progress("kgrag demo: skipping " + method.name() + ": " + e.getMessage());
+          skipped.put(method.name(), e.getMessage());
+        }
       }
 
       StringWriter metrics = new StringWriter();
@@ -146,6 +157,7 @@ public final class DemoCommand implements Callable<Integer> {
       tables(out, catalog);
       out.println();
       metrics.toString().lines().forEach(l -> out.println("   " + l));
+      skipped.forEach((name, why) -> out.println("   skipped " + name + ": " + why));
       String qid = example(out, catalog, runId, g.dataset(), Methods.defaultMethod().name());
       if (g.name().equals("fb15k237") && qid != null) {
         exampleQid = qid;
