@@ -20,18 +20,16 @@ import java.util.regex.Pattern;
  * films did X appear in" → "what films did appear in"), which retrieval matches to relation labels to rank
  * candidates. The answer-type word (after "Which"/"What" the words up to the first verb or function word: "Which
  * Olympic sport is …" → "olympic sport"; "Who" → "person") is the unknown's type hint, a soft constraint; a label
- * inside it ("Which adventure film") is a leaf that describes the answer. A single lower-case word right next to a
+ * inside it ("Which French painter") is a leaf that describes the answer. A single lower-case word right next to a
  * confident mention is its apposition ("the film Shane") and no leaf.
  */
 public final class StarQueryGraph {
   private static final Pattern HEAD = Pattern.compile("^\\s*(which|what|who|whom)\\b", Pattern.CASE_INSENSITIVE);
 
-  /** The confidence of a label that modifies the answer-type word ("which adventure film"): it describes the answer. */
+  /** The confidence of a label that modifies the answer-type word ("which French painter"): it describes the answer. */
   private static final double TYPE_MODIFIER = 0.8;
 
   private StarQueryGraph() {}
-
-  private record Mention(String label, int from, int to, double confidence) {}
 
   /**
    * A leaf of the star: the label a mention links, its tokens {@code from} (inclusive) to {@code to} in {@link
@@ -43,25 +41,25 @@ public final class StarQueryGraph {
    * The star query graph of a question with these mentions: the answer-type word as the unknown's hint, each mention
    * a leaf with the words around it as relation phrase.
    * Single-word mentions inside the answer-type phrase are the type word ("which film"), not leaves; longer ones
-   * ("which adventure film") are leaves of the confidence this class gives them.
+   * ("which French painter") are leaves of the confidence this class gives them.
    */
   public static QueryGraph of(String question, List<Leaf> leaves) {
     List<MentionLinker.Token> toks = MentionLinker.tokens(question);
     int[] span = typeSpan(question, toks);
-    List<Mention> mentions = new ArrayList<>();
+    List<Leaf> mentions = new ArrayList<>();
     for (Leaf l : leaves) {
       boolean inType = l.from() >= span[0] && l.to() <= span[1] && span[0] >= 0;
       if (inType && l.to() - l.from() < 2) {
         continue;
       }
-      mentions.add(new Mention(l.label(), l.from(), l.to(), inType ? Math.min(l.confidence(), TYPE_MODIFIER) : l.confidence()));
+      mentions.add(inType ? new Leaf(l.label(), l.from(), l.to(), Math.min(l.confidence(), TYPE_MODIFIER)) : l);
     }
     return build(toks, mentions, span[0], span[1], span[2] == 1 ? "person" : span[0] >= 0 ? MentionLinker.join(toks, span[0], span[1]) : null);
   }
 
-  private static QueryGraph build(List<MentionLinker.Token> toks, List<Mention> mentions, int typeFrom, int typeTo, String typeHint) {
-    Map<String, Mention> distinct = new LinkedHashMap<>();
-    for (Mention m : mentions) {
+  private static QueryGraph build(List<MentionLinker.Token> toks, List<Leaf> mentions, int typeFrom, int typeTo, String typeHint) {
+    Map<String, Leaf> distinct = new LinkedHashMap<>();
+    for (Leaf m : mentions) {
       if (categoryWord(m, mentions)) {
         continue;
       }
@@ -72,8 +70,8 @@ public final class StarQueryGraph {
     }
     QueryGraph.Builder b = QueryGraph.builder();
     int target = b.unknown(typeHint);
-    Map<Mention, String> phrases = phrases(toks, new ArrayList<>(distinct.values()), typeFrom, typeTo);
-    for (Mention m : distinct.values()) {
+    Map<Leaf, String> phrases = phrases(toks, new ArrayList<>(distinct.values()), typeFrom, typeTo);
+    for (Leaf m : distinct.values()) {
       int n = b.entity(m.label(), null, m.confidence());
       b.edge(n, target, phrases.get(m));
     }
@@ -89,9 +87,9 @@ public final class StarQueryGraph {
    * the question has a single confident mention ("what genre is X": the type names the relation; with
    * several mentions it describes the answer).
    */
-  private static Map<Mention, String> phrases(List<MentionLinker.Token> toks, List<Mention> mentions, int typeFrom, int typeTo) {
-    List<Mention> strong = new ArrayList<>();
-    for (Mention m : mentions) {
+  private static Map<Leaf, String> phrases(List<MentionLinker.Token> toks, List<Leaf> mentions, int typeFrom, int typeTo) {
+    List<Leaf> strong = new ArrayList<>();
+    for (Leaf m : mentions) {
       if (m.confidence() >= 0.9) {
         strong.add(m);
       }
@@ -99,17 +97,17 @@ public final class StarQueryGraph {
     if (strong.isEmpty()) {
       strong.addAll(mentions);
     }
-    boolean[] inMention = new boolean[toks.size()];
-    for (Mention m : strong) {
+    boolean[] inLeaf = new boolean[toks.size()];
+    for (Leaf m : strong) {
       for (int k = m.from(); k < m.to(); k++) {
-        inMention[k] = true;
+        inLeaf[k] = true;
       }
     }
     strong.sort((x, y) -> x.from() != y.from() ? Integer.compare(x.from(), y.from()) : Integer.compare(x.to(), y.to()));
-    Map<Mention, String> out = new HashMap<>();
+    Map<Leaf, String> out = new HashMap<>();
     int prevTo = 0;
     for (int i = 0; i < strong.size(); i++) {
-      Mention m = strong.get(i);
+      Leaf m = strong.get(i);
       List<Integer> words = new ArrayList<>();
       for (int k = prevTo; k < m.from(); k++) {
         words.add(k);
@@ -123,7 +121,7 @@ public final class StarQueryGraph {
       StringBuilder phrase = new StringBuilder();
       boolean content = false;
       for (int k : words) {
-        if (inMention[k]) {
+        if (inLeaf[k]) {
           continue;
         }
         boolean typeWord = k >= typeFrom && k < typeTo;
@@ -145,11 +143,11 @@ public final class StarQueryGraph {
    * A single lower-case word right next to a confident mention names what that mention is ("the film Shane", "the
    * 2012 film"): an apposition, not a constraint of its own.
    */
-  private static boolean categoryWord(Mention m, List<Mention> mentions) {
+  private static boolean categoryWord(Leaf m, List<Leaf> mentions) {
     if (m.to() - m.from() != 1 || m.confidence() > 0.5) {
       return false;
     }
-    for (Mention o : mentions) {
+    for (Leaf o : mentions) {
       if (o.confidence() >= 0.9 && (o.from() == m.to() || o.to() == m.from())) {
         return true;
       }
