@@ -90,7 +90,7 @@ public final class MentionLinker {
     for (int i = 0; i < toks.size(); i++) {
       for (int len = Math.min(max, toks.size() - i); len >= 1; len--) {
         String s = join(toks, i, i + len);
-        if (len == 1 && (ClosedClassWords.contains(s) || s.length() < 2)) {
+        if (len == 1 && (ClosedClassWords.contains(s) || (s.length() < 2 && !standaloneLetter(toks.get(i), question)))) {
           continue;
         }
         String label = gazetteer.lookup(s);
@@ -336,6 +336,20 @@ public final class MentionLinker {
       oneWordLabels = out;
     }
     return oneWordLabels;
+  }
+
+  /**
+   * Whether a one-character token is a letter written as a word of its own ("tagged r", the film "M"): spaces or
+   * the question's ends around it, or a closing mark after it, but not a piece of a contraction or an initial ("'s"
+   * of "Hanks's", the "F." of a name whose label the question does not write out).
+   */
+  static boolean standaloneLetter(Token t, String question) {
+    if (!Character.isLetter(t.raw().codePointAt(0)) || t.raw().codePointCount(0, t.raw().length()) != 1) {
+      return false;
+    }
+    boolean before = t.start() == 0 || Character.isWhitespace(question.charAt(t.start() - 1)) || "\"([".indexOf(question.charAt(t.start() - 1)) >= 0;
+    boolean after = t.end() == question.length() || Character.isWhitespace(question.charAt(t.end())) || "?!,;:\")]".indexOf(question.charAt(t.end())) >= 0;
+    return before && after;
   }
 
   private static double confidence(List<Token> toks, int from, int to) {

@@ -204,4 +204,23 @@ class MentionLinkerTest {
     assertEquals(Set.of("film producer -> Film Producer [Film Producer] 1.0", "stage -> Stage Producer [Stage Producer] 1.0",
         "television -> Television Producer [Television Producer] 1.0"), labelsOf(k, l.link(MentionLinker.tokens(commas), commas)));
   }
+
+  @Test
+  void aOneLetterLabelIsAMentionOnlyWhereTheQuestionWritesTheLetterAsAWord() {
+    KnowledgeGraph.Builder b = KnowledgeGraph.builder();
+    for (String l : List.of("r", "M", "s", "F", "Tom Hanks", "Fritz Lang")) {
+      b.entity(UnderstandingFixture.id(l), l);
+    }
+    KnowledgeGraph k = b.build();
+    MentionLinker l = new MentionLinker(k, new Gazetteer(k));
+    String tagged = "Which movies are tagged r?";
+    assertEquals(Set.of("r -> r [r] 0.5"), labelsOf(k, l.link(MentionLinker.tokens(tagged), tagged)));
+    String film = "Who directed M, and when?";
+    assertEquals(Set.of("M -> M [M] 0.9"), labelsOf(k, l.link(MentionLinker.tokens(film), film)));
+    // the "s" of a possessive and an initial are pieces of other words
+    String possessive = "Which films are Tom Hanks's?";
+    assertEquals(Set.of("Tom Hanks -> Tom Hanks [Tom Hanks] 1.0"), labelsOf(k, l.link(MentionLinker.tokens(possessive), possessive)));
+    String initial = "What did Fritz F. Lang direct?";
+    assertEquals(Set.of(), labelsOf(k, l.link(MentionLinker.tokens(initial), initial)));
+  }
 }

@@ -3,7 +3,6 @@ package io.kgrag.core.srag.embedded;
 import io.kgrag.core.graph.Labels;
 import io.kgrag.core.qa.AnswerStatus;
 import io.kgrag.core.qa.QaException;
-import io.kgrag.core.qa.embedded.Gazetteer;
 import io.kgrag.core.srag.EntitySet;
 import io.kgrag.core.srag.Measure;
 import io.kgrag.core.srag.Operation;
@@ -13,6 +12,7 @@ import io.kgrag.core.srag.SetAnalyser;
 import io.kgrag.core.srag.SetGrounder;
 import io.kgrag.core.srag.SetQuery;
 import io.kgrag.core.srag.ValueNormaliser;
+import io.kgrag.core.understand.MentionLinker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +22,9 @@ import java.util.Map;
  * The embedded default's question analysis (no LLM), grounded in the graph at every step:
  *
  * <ol>
- *   <li>mentions: the longest token runs that are graph labels ({@link Gazetteer}), but no plural that names a
- *       relation of the graph ("countries": {@link SetGrounder#namesProperty}); numbers;
+ *   <li>mentions: the spans the understanding's {@link MentionLinker} links to graph labels (as every method reads
+ *       them), but no plural that names a relation of the graph ("countries": {@link SetGrounder#namesProperty});
+ *       numbers;
  *   <li>the entity set: the first mention that a noun naming the members and a phrase lead up to ("films directed
  *       by", "persons born in"; the noun by English morphology, {@link #memberNoun}, not from a list of kinds), else
  *       the first mention whose edges give a set; its relation is the one of the anchor's own edges that best matches
@@ -39,7 +40,7 @@ import java.util.Map;
  */
 public final class EmbeddedSetAnalyser implements SetAnalyser {
   private final SetGrounder grounder;
-  private final Gazetteer gazetteer;
+  private final MentionLinker linker;
   private final OperationReader reader;
   private final OperationByExample examples;
 
@@ -49,7 +50,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    */
   public EmbeddedSetAnalyser(SetGrounder grounder, OperationReader reader, OperationByExample examples) {
     this.grounder = grounder;
-    this.gazetteer = grounder.gazetteer();
+    this.linker = new MentionLinker(grounder.graph(), grounder.gazetteer());
     this.reader = reader;
     this.examples = examples;
   }
@@ -66,9 +67,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   @Override
   public SetQuery analyse(String question) {
-    String text = Labels.normalize(question);
-    String[] tokens = text.isEmpty() ? new String[0] : text.split(" ");
-    List<Mention> mentions = mentions(tokens);
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    String[] tokens = toks.stream().map(MentionLinker.Token::norm).toArray(String[]::new);
+    List<Mention> mentions = mentions(question, toks);
     Anchor anchor = anchor(tokens, mentions);
     if (anchor == null) {
       throw new QaException(AnswerStatus.UNABLE, "no entity set found: no entity of the graph is named in the question");
@@ -107,34 +108,37 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   // ---- mentions and the entity set ----
 
-  List<Mention> mentions(String[] tokens) {
+  /**
+   * The question's mentions for the set analysis, from the understanding's {@link MentionLinker} (every method links
+   * names the same way): of the spans it links, leftmost first and the longest where two overlap, each one that does
+   * not begin with a function word (other than "the", which begins titles) and, for a single word, is no plural naming
+   * a relation of the graph ("countries"); and the numbers the question writes outside them.
+   */
+  List<Mention> mentions(String question, List<MentionLinker.Token> toks) {
+    List<io.kgrag.core.understand.Mention> linked = new ArrayList<>(linker.link(toks, question));
+    linked.sort(java.util.Comparator.comparingInt(io.kgrag.core.understand.Mention::from)
+        .thenComparing(java.util.Comparator.comparingInt((io.kgrag.core.understand.Mention m) -> m.to() - m.from()).reversed()));
+    boolean[] taken = new boolean[toks.size()];
     List<Mention> out = new ArrayList<>();
-    int max = Math.min(8, Math.max(1, gazetteer.maxTokens()));
-    int i = 0;
-    while (i < tokens.length) {
-      Mention found = null;
-      for (int len = Math.min(max, tokens.length - i); len >= 1 && found == null; len--) {
-        if (len == 1 && (Cues.STOP.contains(tokens[i]) || grounder.namesProperty(tokens[i]))) {
-          continue;
-        }
-        if (Cues.STOP.contains(tokens[i]) && !tokens[i].equals("the")) {
-          continue; // a label starts with a content word (or "The …")
-        }
-        String gram = String.join(" ", java.util.Arrays.copyOfRange(tokens, i, i + len));
-        String label = gazetteer.lookup(gram);
-        if (label != null) {
-          found = new Mention(i, i + len, label, ValueNormaliser.value(label) instanceof Number);
-        } else if (len == 1 && tokens[i].matches("\\d+(\\.\\d+)?")) {
-          found = new Mention(i, i + 1, tokens[i], true);
-        }
+    for (io.kgrag.core.understand.Mention m : linked) {
+      String first = toks.get(m.from()).norm();
+      boolean oneWord = m.to() - m.from() == 1;
+      boolean free = true;
+      for (int k = m.from(); k < m.to(); k++) {
+        free &= !taken[k];
       }
-      if (found != null) {
-        out.add(found);
-        i = found.end();
-      } else {
-        i++;
+      if (!free || (Cues.STOP.contains(first) && !(first.equals("the") && !oneWord)) || (oneWord && grounder.namesProperty(first))) {
+        continue;
+      }
+      java.util.Arrays.fill(taken, m.from(), m.to(), true);
+      out.add(new Mention(m.from(), m.to(), m.label(), ValueNormaliser.value(m.label()) instanceof Number));
+    }
+    for (int i = 0; i < toks.size(); i++) {
+      if (!taken[i] && toks.get(i).norm().matches("\\d+")) {
+        out.add(new Mention(i, i + 1, toks.get(i).norm(), true));
       }
     }
+    out.sort(java.util.Comparator.comparingInt(Mention::start));
     return out;
   }
 
@@ -343,9 +347,8 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   /** {@code question} normalised, with its label mentions replaced by {@code X}: a labelled example's key. */
   public String masked(String question) {
-    String text = Labels.normalize(question);
-    String[] tokens = text.isEmpty() ? new String[0] : text.split(" ");
-    return masked(tokens, mentions(tokens));
+    List<MentionLinker.Token> toks = MentionLinker.tokens(question);
+    return masked(toks.stream().map(MentionLinker.Token::norm).toArray(String[]::new), mentions(question, toks));
   }
 
   /** The tokens with the mentions replaced by {@code X}, for {@link OperationByExample}. */
