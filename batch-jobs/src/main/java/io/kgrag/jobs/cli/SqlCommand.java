@@ -40,11 +40,15 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs read-only Spark SQL over the warehouse's tables (kgrag.answers, kgrag.evidence, kgrag.metrics, kgrag.runs, ...).",
       "With no query, reads statements ended by ';' from standard input until its end or 'quit'.",
-      "Exit codes: 0 ok, 2 refused (not a read-only query) or bad options, 3 the SQL does not parse or analyse."
+      "Exit codes: 0 ok, 2 refused (not a read-only query) or bad options, 3 the SQL does not parse or analyse,",
+      "4 the query failed while running (a failed assertion, a bad cast in ANSI mode, a division by zero)."
     })
 public final class SqlCommand implements Callable<Integer> {
   /** The exit code of a query that does not parse or analyse. */
   public static final int INVALID_SQL = 3;
+
+  /** The exit code of a query that parsed and analysed but failed while running ({@code assert_true(false)}). */
+  public static final int QUERY_FAILED = 4;
 
   /** The exit code of a refused query (a write, a command, several statements). */
   public static final int REFUSED = 2;
@@ -78,6 +82,11 @@ public final class SqlCommand implements Callable<Integer> {
       throw new UserInputException(limit < 0 ? "--limit must be 0 (all) or more, got " + limit : "--max-width must be at least 4, got " + maxWidth);
     }
     SparkSession spark = job.session("kgrag sql");
+    // a query that fails in a task is reported in one line ({@link #failure}); in a local run the task's executor
+    // is this JVM, and its logged stack traces would bury that line
+    for (String logger : List.of("org.apache.spark.executor.Executor", "org.apache.spark.scheduler.TaskSetManager")) {
+      org.apache.logging.log4j.core.config.Configurator.setLevel(logger, org.apache.logging.log4j.Level.OFF);
+    }
     Catalog catalog = job.catalog(spark, null);
     CatalogSchema.registerHere(catalog);
     if (java.util.Arrays.stream(KgTable.values()).noneMatch(catalog::exists)) {
@@ -144,20 +153,33 @@ public final class SqlCommand implements Callable<Integer> {
     }
     Dataset<Row> df = c.df();
     Dataset<Row> shown = limit > 0 ? df.limit(limit + 1) : df;
+    // the rows are collected before any is printed, so a query that fails while running prints none of them
+    List<String> json = null;
+    List<Row> rows;
+    String[] cols = df.columns();
+    try {
+      if (fmt.equals("json")) {
+        json = shown.toJSON().collectAsList();
+        rows = null;
+      } else {
+        List<Column> asText = new ArrayList<>();
+        for (String name : cols) {
+          asText.add(df.col("`" + name.replace("`", "``") + "`").cast("string"));
+        }
+        rows = shown.select(asText.toArray(new Column[0])).collectAsList();
+      }
+    } catch (Exception e) { // SparkException is checked in Java's eyes but thrown by Scala undeclared
+      err.println("kgrag sql: the query failed while running: " + failure(e) + "; no row was printed");
+      err.flush();
+      return QUERY_FAILED;
+    }
     int printed;
     boolean more;
-    if (fmt.equals("json")) {
-      List<String> rows = shown.toJSON().collectAsList();
-      more = limit > 0 && rows.size() > limit;
-      printed = more ? limit : rows.size();
-      rows.subList(0, printed).forEach(out::println);
+    if (json != null) {
+      more = limit > 0 && json.size() > limit;
+      printed = more ? limit : json.size();
+      json.subList(0, printed).forEach(out::println);
     } else {
-      String[] cols = df.columns();
-      List<Column> asText = new ArrayList<>();
-      for (String name : cols) {
-        asText.add(df.col("`" + name.replace("`", "``") + "`").cast("string"));
-      }
-      List<Row> rows = shown.select(asText.toArray(new Column[0])).collectAsList();
       more = limit > 0 && rows.size() > limit;
       printed = more ? limit : rows.size();
       if (fmt.equals("csv")) {
@@ -173,6 +195,22 @@ public final class SqlCommand implements Callable<Integer> {
     err.println(String.format(Locale.ROOT, "(%,d row%s%s)", printed, printed == 1 ? "" : "s", more ? "; more not shown: --limit " + limit : ""));
     err.flush();
     return 0;
+  }
+
+  /**
+   * What a query's failure says, without Spark's job and stage wrapping: the innermost cause's message (its first
+   * line: Spark appends the executor's stack trace to a task failure's), or its class when it has none.
+   */
+  static String failure(Throwable t) {
+    Throwable inner = t;
+    while (inner.getCause() != null && inner.getCause() != inner) {
+      inner = inner.getCause();
+    }
+    String msg = inner.getMessage();
+    if (msg == null || msg.isBlank()) {
+      return inner.getClass().getSimpleName();
+    }
+    return msg.strip().lines().findFirst().orElse(msg).strip();
   }
 
   private static List<String> cells(Row row, int n, String nullText) {

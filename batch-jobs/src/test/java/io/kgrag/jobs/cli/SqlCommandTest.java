@@ -84,6 +84,17 @@ class SqlCommandTest {
   }
 
   @Test
+  void aQueryThatFailsWhileRunningSaysWhyInOneLineAndPrintsNoRow() {
+    Cli c = Cli.run("sql", "--warehouse", wh, "--format", "csv", "SELECT label, assert_true(label <> 'Alien') FROM kgrag.entities ORDER BY label");
+    assertEquals(SqlCommand.QUERY_FAILED, c.code, c.toString());
+    assertTrue(c.err.contains("kgrag sql: the query failed while running: "), c.err);
+    assertTrue(c.err.contains("is not true"), c.err);
+    assertEquals(1, c.err.lines().filter(l -> l.startsWith("kgrag sql:")).count(), c.err);
+    assertTrue(c.err.lines().noneMatch(l -> l.strip().startsWith("at ")), "no stack trace: " + c.err);
+    assertEquals("", c.out, "no row and no header of a failed query");
+  }
+
+  @Test
   void statementsFromStandardInputRunInTurnAndAFailureDoesNotStopTheRest() {
     InputStream saved = System.in;
     try {
