@@ -12,6 +12,7 @@ import io.kgrag.core.srag.SetAnalyser;
 import io.kgrag.core.srag.SetGrounder;
 import io.kgrag.core.srag.SetQuery;
 import io.kgrag.core.srag.ValueNormaliser;
+import io.kgrag.core.understand.Literals;
 import io.kgrag.core.understand.MentionLinker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,7 +69,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   @Override
   public SetQuery analyse(String question) {
     List<MentionLinker.Token> toks = MentionLinker.tokens(question);
-    String[] tokens = toks.stream().map(MentionLinker.Token::norm).toArray(String[]::new);
+    String[] tokens = words(toks);
     List<Mention> mentions = mentions(question, toks);
     Anchor anchor = anchor(tokens, mentions);
     if (anchor == null) {
@@ -108,6 +109,11 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
 
   // ---- mentions and the entity set ----
 
+  /** The tokens' folded words, the analysis' view of the question. */
+  private static String[] words(List<MentionLinker.Token> toks) {
+    return toks.stream().map(MentionLinker.Token::norm).toArray(String[]::new);
+  }
+
   /**
    * The question's mentions for the set analysis, from the understanding's {@link MentionLinker} (every method links
    * names the same way): of the spans it links, leftmost first and the longest where two overlap, each one that does
@@ -134,7 +140,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       out.add(new Mention(m.from(), m.to(), m.label(), ValueNormaliser.value(m.label()) instanceof Number));
     }
     for (int i = 0; i < toks.size(); i++) {
-      if (!taken[i] && toks.get(i).norm().matches("\\d+")) {
+      if (!taken[i] && Literals.isNumber(toks.get(i).norm())) {
         out.add(new Mention(i, i + 1, toks.get(i).norm(), true));
       }
     }
@@ -348,7 +354,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
   /** {@code question} normalised, with its label mentions replaced by {@code X}: a labelled example's key. */
   public String masked(String question) {
     List<MentionLinker.Token> toks = MentionLinker.tokens(question);
-    return masked(toks.stream().map(MentionLinker.Token::norm).toArray(String[]::new), mentions(question, toks));
+    return masked(words(toks), mentions(question, toks));
   }
 
   /** The tokens with the mentions replaced by {@code X}, for {@link OperationByExample}. */
