@@ -19,8 +19,8 @@ public final class ClosedClassWords {
           "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "has", "have", "had", "having",
           "can", "could", "will", "would", "shall", "should", "may", "might", "must",
           "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "about", "as", "than", "after", "before",
-          "between", "during", "under", "over", "through", "without", "within", "since", "until", "against", "among", "per",
-          "and", "or", "but", "nor", "so", "if", "then", "also", "not", "only", "more", "most", "less", "least", "many", "much",
+          "between", "during", "under", "over", "through", "without", "within", "since", "until", "against", "among", "amongst", "per",
+          "and", "or", "but", "nor", "so", "if", "whether", "then", "also", "not", "only", "more", "most", "less", "least", "many", "much",
           "while", "yet", "other", "same", "such", "there", "here", "s", "ever", "too", "very", "just", "one", "ones");
 
   /** Whether the folded word is a closed-class word. */

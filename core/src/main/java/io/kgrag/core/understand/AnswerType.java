@@ -59,6 +59,15 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
     return !heads.isEmpty() || !objectOf.isEmpty() || sameKind;
   }
 
+  /**
+   * Whether the question opens with an imperative verb: a first word that an article or a pronoun follows at once is a
+   * verb ("List the ...", "Show me ...", "Name all ..."), since in English they follow a verb or a preposition but never
+   * a noun; the verb says how to answer, not what is asked about.
+   */
+  public static boolean imperative(List<MentionLinker.Token> toks) {
+    return toks.size() > 1 && !ClosedClassWords.contains(toks.get(0).norm()) && Reader.OBJECT_OPENERS.contains(toks.get(1).norm());
+  }
+
   /** Reads questions' answer types over one graph's type words; not thread-safe (it caches the words' vectors). */
   public static final class Reader {
     private static final int MAX_WORDS = 3;
@@ -156,8 +165,8 @@ public record AnswerType(List<String> heads, String phrase, Set<String> objectOf
         return asked == null ? NONE : new AnswerType(List.of(asked), wh);
       }
       int from = Math.max(q, 0);
-      if (q < 0 && toks.size() > 1 && !ClosedClassWords.contains(first) && OBJECT_OPENERS.contains(toks.get(1).norm())) {
-        from = 1; // an imperative: a word that an article or a pronoun follows at once is a verb ("List the ...", "Show me ...")
+      if (q < 0 && imperative(toks)) {
+        from = 1;
       }
       return phrase(toks, confident, from);
     }
