@@ -82,7 +82,7 @@ public final class PropertyMatcher {
   static Set<String> stems(String text) {
     Set<String> out = new HashSet<>();
     for (String t : Labels.normalize(text).split(" ")) {
-      if (t.length() < 3 || Cues.STOP.contains(t)) {
+      if (t.length() < 3 || Cues.stop(t)) {
         continue;
       }
       String s = Labels.singular(t);

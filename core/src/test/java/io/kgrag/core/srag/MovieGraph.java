@@ -41,7 +41,15 @@ public final class MovieGraph {
 
   /** The graph. */
   public static KnowledgeGraph build() {
+    return build(List.of());
+  }
+
+  /** The graph with {@code extra} edges (head, relation, tail labels). */
+  public static KnowledgeGraph build(List<String[]> extra) {
     MovieGraph g = new MovieGraph();
+    for (String[] e : extra) {
+      g.edge(e[0], e[1], e[2]);
+    }
     for (Object[] f : ANN_LEE) {
       String film = (String) f[0];
       g.edge(film, "directed_by", "Ann Lee");

@@ -212,4 +212,22 @@ class SragEmbeddedAnalyserTest {
     assertEquals("has_genre", s.group().relation());
     assertThrows(QaException.class, () -> analyser.analyse("Give the genre tally of films directed by Ann Lee"), "without examples: no operation");
   }
+
+  @Test
+  void anOpeningImperativeVerbIsNoNameEvenWhereTheGraphHasItAsALabel() {
+    KnowledgeGraph withShow = MovieGraph.build(List.<String[]>of(new String[] {"Summer Rain", "has_genre", "Show"}));
+    EmbeddedSetAnalyser a = new EmbeddedSetAnalyser(MovieGraph.grounder(withShow, minilm), new OperationReader(CANONICAL, minilm), null);
+    assertEquals("show me the films directed by X", a.masked("show me the films directed by Ann Lee"));
+    assertEquals("which films directed by X are a X", a.masked("which films directed by Ann Lee are a show"), "elsewhere the word is the label");
+  }
+
+  @Test
+  void stopWordsAreEnglishClosedClassWordsNumbersAndTheOperatorsWordsInAnyInflection() {
+    for (String w : List.of("the", "whether", "three", "distributed", "distribution", "normally", "correlated", "varies", "often", "latest")) {
+      assertTrue(io.kgrag.core.srag.embedded.Cues.stop(w), w);
+    }
+    for (String w : List.of("release", "genre", "actors", "directed", "language", "show")) {
+      assertFalse(io.kgrag.core.srag.embedded.Cues.stop(w), w);
+    }
+  }
 }

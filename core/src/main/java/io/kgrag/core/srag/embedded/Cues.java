@@ -1,5 +1,7 @@
 package io.kgrag.core.srag.embedded;
 
+import io.kgrag.core.qa.ClosedClassWords;
+import io.kgrag.core.understand.Literals;
 import java.util.Set;
 
 /**
@@ -16,17 +18,15 @@ public final class Cues {
    */
   public static final Set<String> MEMBERS = Set.of("one", "ones", "entity", "entities", "member", "members", "item", "items");
 
-  /** Question, cue and function words: never a mention on their own, never a property phrase. */
-  public static final Set<String> STOP =
-      Set.of("a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with", "and", "or", "is", "are", "was", "were", "be", "been", "do", "does", "did",
-          "has", "have", "had", "there", "which", "what", "who", "whom", "whose", "how", "many", "much", "among", "amongst", "between", "from", "that",
-          "this", "these", "those", "it", "its", "their", "them", "they", "than", "more", "most", "less", "least", "fewer", "fewest", "if", "would", "will",
-          "could", "should", "any", "all", "each", "every", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "follow", "follows",
-          "normal", "normally", "distribution", "distributed", "distribute", "linear", "linearly", "relationship", "relation", "related", "correlation",
-          "correlated", "vary", "varies", "variance", "variances", "varied", "spread", "common", "frequent", "frequently", "often", "popular", "highest",
-          "lowest", "largest", "smallest", "greatest", "latest", "earliest", "newest", "oldest", "first", "last", "recent", "recently", "after", "before",
-          "since", "until", "during", "later", "earlier", "over", "under", "above", "below", "also", "both", "still", "then", "so", "such", "as", "not",
-          "no", "yes", "significantly", "different", "differ", "compare", "compared", "overall", "total", "count", "number", "numbers", "additional",
-          "extra", "suppose", "imagine", "assuming", "us", "we", "i", "you", "can", "tell", "me", "show", "list", "give", "name", "significant", "when",
-          "where", "why", "whether", "other", "another", "same", "about", "into", "being", "shaped", "bell", "curve", "gaussian", "up");
+  /** The stems of the words of SRAG's operator phrases ("normally distributed", "the latest", "how many"). */
+  private static final Set<String> OPERATOR_STEMS = OperationReader.phraseStems();
+
+  /**
+   * Whether a (normalised) word is no name and no property phrase on its own: an English closed-class word
+   * ({@link ClosedClassWords}), a number word ({@link Literals}), or a word of one of the operators' canonical phrases,
+   * in any inflection ("distributed", "distribution"): the operation is read from those words, not the set.
+   */
+  public static boolean stop(String word) {
+    return ClosedClassWords.contains(word) || !Literals.of(word).isEmpty() || OPERATOR_STEMS.contains(OperationReader.stems(word));
+  }
 }

@@ -94,7 +94,8 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
         reached.add(m);
       }
     }
-    List<String> segments = segments(tokens, reached, anchor);
+    // an opening imperative verb ("Show me ...") says how to answer, not what about
+    List<String> segments = segments(tokens, reached, anchor, io.kgrag.core.understand.AnswerType.imperative(toks) ? 1 : 0);
     return switch (op) {
       case AGGREGATION -> aggregation(anchor, tokens, others, segments, inventory, members);
       case DISTRIBUTION -> new SetQuery(anchor.set(), op, null, null, grounder.best(segments, inventory, false, null), null, null, 0, 0, true);
@@ -125,6 +126,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     linked.sort(java.util.Comparator.comparingInt(io.kgrag.core.understand.Mention::from)
         .thenComparing(java.util.Comparator.comparingInt((io.kgrag.core.understand.Mention m) -> m.to() - m.from()).reversed()));
     boolean[] taken = new boolean[toks.size()];
+    if (io.kgrag.core.understand.AnswerType.imperative(toks)) {
+      taken[0] = true; // "Show me ...": the verb is no name
+    }
     List<Mention> out = new ArrayList<>();
     for (io.kgrag.core.understand.Mention m : linked) {
       String first = toks.get(m.from()).norm();
@@ -133,7 +137,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       for (int k = m.from(); k < m.to(); k++) {
         free &= !taken[k];
       }
-      if (!free || (Cues.STOP.contains(first) && !(first.equals("the") && !oneWord)) || (oneWord && grounder.namesProperty(first))) {
+      if (!free || (Cues.stop(first) && !(first.equals("the") && !oneWord)) || (oneWord && grounder.namesProperty(first))) {
         continue;
       }
       java.util.Arrays.fill(taken, m.from(), m.to(), true);
@@ -163,7 +167,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     SetGrounder.NamedValues named = null;
     for (int i = 0; i < tokens.length; i++) {
       String t = tokens[i];
-      if (taken[i] || t.length() < 3 || !t.chars().allMatch(Character::isLetter) || Cues.STOP.contains(t) || namesMembers(t, tokens, anchor)
+      if (taken[i] || t.length() < 3 || !t.chars().allMatch(Character::isLetter) || Cues.stop(t) || namesMembers(t, tokens, anchor)
           || grounder.namesProperty(t)) {
         continue;
       }
@@ -197,13 +201,13 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
    */
   static int memberNoun(String[] tokens, int from, int to) {
     // a plural just before the name leads up to it too: "the films <name> acted in"
-    if (to - 1 >= from && !Cues.STOP.contains(tokens[to - 1]) && !Labels.singular(tokens[to - 1]).equals(tokens[to - 1])) {
+    if (to - 1 >= from && !Cues.stop(tokens[to - 1]) && !Labels.singular(tokens[to - 1]).equals(tokens[to - 1])) {
       return to - 1;
     }
     for (int t = to - 2; t >= from; t--) {
       String w = tokens[t];
       boolean asked = t > 0 && INTERROGATIVES.contains(tokens[t - 1]); // "which <noun> <phrase> <name>": singular after an interrogative
-      if (Cues.STOP.contains(w) || !(asked || IRREGULAR_PLURALS.contains(w) || !Labels.singular(w).equals(w))) {
+      if (Cues.stop(w) || !(asked || IRREGULAR_PLURALS.contains(w) || !Labels.singular(w).equals(w))) {
         continue;
       }
       boolean joined = false;
@@ -560,8 +564,9 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     return out;
   }
 
-  static List<String> segments(String[] tokens, List<Mention> mentions, Anchor a) {
+  static List<String> segments(String[] tokens, List<Mention> mentions, Anchor a, int from) {
     boolean[] drop = new boolean[tokens.length];
+    java.util.Arrays.fill(drop, 0, Math.min(from, tokens.length), true);
     for (Mention m : mentions) {
       for (int i = m.start(); i < m.end(); i++) {
         drop[i] = true;
@@ -574,7 +579,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
       if (COUNT_WORDS.contains(tokens[i]) && tokens[i + 1].equals("of")) {
         force[i] = true;
         force[i + 1] = true;
-        for (int j = i + 2; j < tokens.length && j < i + 5 && !Cues.STOP.contains(tokens[j]) && !namesMembers(tokens[j], tokens, a) && !drop[j]; j++) {
+        for (int j = i + 2; j < tokens.length && j < i + 5 && !Cues.stop(tokens[j]) && !namesMembers(tokens[j], tokens, a) && !drop[j]; j++) {
           force[j] = true;
         }
       }
@@ -586,7 +591,7 @@ public final class EmbeddedSetAnalyser implements SetAnalyser {
     List<String> out = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
     for (int i = 0; i <= tokens.length; i++) {
-      boolean keep = i < tokens.length && (force[i] || (!drop[i] && !Cues.STOP.contains(tokens[i]) && !namesMembers(tokens[i], tokens, a)));
+      boolean keep = i < tokens.length && (force[i] || (!drop[i] && !Cues.stop(tokens[i]) && !namesMembers(tokens[i], tokens, a)));
       if (keep) {
         cur.append(cur.length() == 0 ? "" : " ").append(COUNT_WORDS.contains(tokens[i]) ? "number" : tokens[i]);
       } else if (cur.length() > 0) {

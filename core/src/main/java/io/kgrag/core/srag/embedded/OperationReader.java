@@ -48,6 +48,22 @@ public final class OperationReader {
     }
   }
 
+  /** The stems ({@link #stems}) of every word of the operators' canonical phrases. */
+  static java.util.Set<String> phraseStems() {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (Operator o : Operator.values()) {
+      for (String p : o.phrases) {
+        out.addAll(List.of(stems(p).split(" ")));
+      }
+    }
+    for (List<String> ps : List.of(LOWEST, HIGHEST, TEMPORAL)) {
+      for (String p : ps) {
+        out.addAll(List.of(stems(p).split(" ")));
+      }
+    }
+    return out;
+  }
+
   /** The phrases of an extreme that is the lowest; the other extremes read as the highest. */
   private static final List<String> LOWEST = List.of("the least", "the lowest", "the earliest", "the oldest", "the fewest");
   private static final List<String> HIGHEST = List.of("the most", "the highest", "the latest", "the newest");
